@@ -1,0 +1,122 @@
+//! msgpack-core without `std` and without an allocator.
+//!
+//! This binary has no global allocator at all (the `alloc` crate is not even
+//! linked), so anything that tried to allocate would fail to build. It
+//! encodes a record into a stack buffer, decodes it back with borrowed
+//! strings and binaries, streams several values, checks a hostile input, and
+//! exits with status 0 on success (1 on any mismatch), so CI can run it.
+#![no_std]
+#![no_main]
+
+use msgpack_core::decode::{Decode, Decoder, Error, ErrorKind};
+use msgpack_core::encode::{self, Encode, Encoder, Write};
+
+/// A record with borrowed fields: decoding it copies nothing.
+#[derive(Debug, PartialEq)]
+struct Reading<'a> {
+    sensor: &'a str,
+    celsius: f32,
+    samples: [u16; 4],
+    raw: &'a [u8],
+}
+
+impl Encode for Reading<'_> {
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        e.array_len(4)?;
+        e.str(self.sensor)?;
+        e.f32(self.celsius)?;
+        self.samples.encode(e)?;
+        e.bin(self.raw)
+    }
+
+    fn encoded_len(&self) -> usize {
+        encode::array_header_size(4)
+            + self.sensor.encoded_len()
+            + self.celsius.encoded_len()
+            + self.samples.encoded_len()
+            + self.raw.encoded_len()
+    }
+}
+
+impl<'de> Decode<'de> for Reading<'de> {
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        let at = d.position();
+        let len = d.array_len()?;
+        if len != 4 {
+            return Err(d.error(ErrorKind::InvalidLength { expected: 4, found: len }, at));
+        }
+        d.enter()?;
+        let r = Reading { sensor: d.decode()?, celsius: d.decode()?, samples: d.decode()?, raw: d.decode()? };
+        d.leave();
+        Ok(r)
+    }
+}
+
+fn run() -> bool {
+    let reading = Reading { sensor: "greenhouse-3", celsius: 21.5, samples: [1, 200, 3000, 40000], raw: &[0xde, 0xad] };
+
+    // Encode into a stack buffer.
+    let mut buf = [0u8; 64];
+    let Ok(n) = msgpack_core::encode_to_slice(&reading, &mut buf) else { return false };
+    if n != reading.encoded_len() {
+        return false;
+    }
+
+    // Decode it back, borrowing from `buf`.
+    let Ok(back) = msgpack_core::from_slice::<Reading>(&buf[..n]) else { return false };
+    if back != reading || back.sensor.as_ptr() < buf.as_ptr() || back.sensor.as_ptr() >= buf[n..].as_ptr() {
+        return false;
+    }
+
+    // A buffer that is too small is an error, not an overflow.
+    let mut tiny = [0u8; 8];
+    if msgpack_core::encode_to_slice(&reading, &mut tiny).is_ok() {
+        return false;
+    }
+
+    // Stream several values from one buffer.
+    let mut w = encode::SliceWriter::new(&mut buf);
+    let mut e = Encoder::new(&mut w);
+    for i in 0..3u32 {
+        if e.u32(i * 1000).is_err() {
+            return false;
+        }
+    }
+    let len = w.position();
+    let mut d = Decoder::new(&buf[..len]);
+    for i in 0..3u32 {
+        if d.u32() != Ok(i * 1000) {
+            return false;
+        }
+    }
+
+    // Hostile input: a str claiming 4 GiB in 5 bytes.
+    let hostile = [0xdb, 0xff, 0xff, 0xff, 0xff];
+    matches!(
+        msgpack_core::from_slice::<&str>(&hostile).map_err(|e| e.kind().clone()),
+        Err(ErrorKind::UnexpectedEof { .. })
+    )
+}
+
+// libc provides `_start`, `exit`, `abort` and `memcpy`; nothing else is linked.
+#[link(name = "c")]
+unsafe extern "C" {
+    safe fn abort() -> !;
+}
+
+#[allow(unsafe_code, reason = "the C entry point of a no_std binary must not be mangled")]
+#[unsafe(no_mangle)]
+extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
+    if run() { 0 } else { 1 }
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    abort()
+}
+
+/// The precompiled `core` refers to this symbol; with `panic = "abort"` it is
+/// never called.
+#[allow(unsafe_code, reason = "a symbol name that the precompiled core links against")]
+#[unsafe(no_mangle)]
+extern "C" fn rust_eh_personality() {}

@@ -1,0 +1,111 @@
+//! Decoding: the [`Decode`] trait, the [`Decoder`], errors and limits.
+//!
+//! A [`Decoder`] reads items from a `&'de [u8]`; [`Decode<'de>`](Decode) is
+//! implemented by types that can be read from it, possibly borrowing from the
+//! input (`&'de str`, `&'de [u8]`, `Cow<'de, str>`).
+//!
+//! ```
+//! use msgpack_core::Decoder;
+//!
+//! let input = [0x82, 0xa1, b'a', 0x01, 0xa1, b'b', 0xc3];
+//! let mut d = Decoder::new(&input);
+//! let n = d.map_len()?;
+//! let mut pairs = Vec::new();
+//! for _ in 0..n {
+//!     let key: &str = d.str()?;
+//!     let value = d.raw_value()?; // whatever it is
+//!     pairs.push((key, value));
+//! }
+//! assert_eq!(pairs, [("a", &[0x01][..]), ("b", &[0xc3][..])]);
+//! # Ok::<(), msgpack_core::decode::Error>(())
+//! ```
+
+mod decoder;
+mod error;
+mod options;
+
+pub use decoder::Decoder;
+pub use error::{Error, ErrorKind, Found, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
+pub use options::DecodeOptions;
+
+/// A type that can be read from MessagePack, possibly borrowing from the
+/// input for `'de`.
+///
+/// Impls of containers must call [`Decoder::enter`] / [`Decoder::leave`]
+/// around their elements (that is what bounds recursion) and should add
+/// their position to errors on the way out with
+/// [`Error::at_index`] / [`Error::at_field`].
+///
+/// ```
+/// use msgpack_core::{Decode, Decoder, decode::Error};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Point { x: i32, y: i32 }
+///
+/// impl<'de> Decode<'de> for Point {
+///     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+///         let at = d.position();
+///         if d.array_len()? != 2 {
+///             return Err(Error::custom("expected [x, y]", at));
+///         }
+///         d.enter()?;
+///         let x = d.i32().map_err(|e| e.at_index(0))?;
+///         let y = d.i32().map_err(|e| e.at_index(1))?;
+///         d.leave();
+///         Ok(Point { x, y })
+///     }
+/// }
+///
+/// assert_eq!(msgpack_core::from_slice::<Point>(&[0x92, 0x01, 0xff])?, Point { x: 1, y: -1 });
+/// # Ok::<(), Error>(())
+/// ```
+pub trait Decode<'de>: Sized {
+    /// Reads one value.
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error>;
+
+    /// Reads a sequence of `Self` into a `Vec` (an array by default).
+    ///
+    /// Not public API: `u8` overrides it to read byte buffers from `bin`.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
+        let len = d.array_len()?;
+        d.enter()?;
+        let mut v = alloc::vec::Vec::with_capacity(len);
+        for i in 0..len {
+            v.push(Self::decode(d).map_err(|e| e.at_index(i))?);
+        }
+        d.leave();
+        Ok(v)
+    }
+
+    /// Reads exactly `N` elements of `Self` (an array by default).
+    ///
+    /// Not public API: `u8` overrides it to read `[u8; N]` from `bin`.
+    #[doc(hidden)]
+    #[inline]
+    fn __decode_array<const N: usize>(d: &mut Decoder<'de>) -> Result<[Self; N], Error> {
+        let at = d.position();
+        let len = d.array_len()?;
+        if len != N {
+            return Err(d.error(ErrorKind::InvalidLength { expected: N, found: len }, at));
+        }
+        d.enter()?;
+        let arr = crate::__private::try_array_from_fn(|i| Self::decode(d).map_err(|e| e.at_index(i)))?;
+        d.leave();
+        Ok(arr)
+    }
+}
+
+/// A type that decodes without borrowing from the input.
+///
+/// ```
+/// fn load<T: msgpack_core::DecodeOwned>(bytes: Vec<u8>) -> T {
+///     msgpack_core::from_slice(&bytes).unwrap()
+/// }
+/// assert_eq!(load::<String>(vec![0xa1, b'x']), "x");
+/// ```
+pub trait DecodeOwned: for<'de> Decode<'de> {}
+
+impl<T: for<'de> Decode<'de>> DecodeOwned for T {}

@@ -1,0 +1,499 @@
+//! The decode error: what was expected, what was found, where.
+
+use core::fmt;
+
+/// Why decoding failed, where, and on which path.
+///
+/// The message reads like
+/// `expected u8, found str "abc" at $.users[3].age (byte 1042)`:
+/// the [`kind`](Error::kind) says what went wrong, the
+/// [`offset`](Error::offset) is the byte position of the offending item, and
+/// the [`path`](Error::path) leads from the root value to it. The path is
+/// built while the error travels up through container and derived decoders
+/// (see [`at_field`](Error::at_field)), so a successful decode never pays for
+/// it. With feature `alloc` the error is one pointer wide and the path has no
+/// length limit; without it the error is stored inline and keeps the
+/// innermost [`MAX_INLINE_SEGMENTS`] segments.
+///
+/// ```
+/// let err = msgpack_core::from_slice::<Vec<u8>>(&[0x92, 0x01, 0xa1, b'x']).unwrap_err();
+/// assert_eq!(err.to_string(), r#"expected u8, found str "x" at $[1] (byte 2)"#);
+/// assert_eq!(err.offset(), 2);
+/// ```
+pub struct Error {
+    #[cfg(feature = "alloc")]
+    inner: alloc::boxed::Box<Inner>,
+    #[cfg(not(feature = "alloc"))]
+    inner: Inner,
+}
+
+/// How many path segments an error keeps without feature `alloc`.
+pub const MAX_INLINE_SEGMENTS: usize = 8;
+
+#[derive(Clone)]
+struct Inner {
+    kind: ErrorKind,
+    offset: usize,
+    path: Path,
+}
+
+/// What went wrong.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended inside an item, or a length prefix claims more bytes
+    /// than the input has left (checked before anything is allocated).
+    UnexpectedEof {
+        /// Bytes the item needs (for a container: at least one per element).
+        needed: u64,
+        /// Bytes left in the input.
+        available: usize,
+    },
+    /// The byte 0xc1, which MessagePack never uses.
+    ReservedMarker,
+    /// The item has another type than the one being decoded.
+    TypeMismatch {
+        /// The Rust type or wire item that was expected.
+        expected: &'static str,
+        /// What the input holds instead.
+        found: Found,
+    },
+    /// An integer that does not fit the target type (never wrapped).
+    OutOfRange {
+        /// The target type.
+        expected: &'static str,
+        /// The value in the input.
+        found: Found,
+    },
+    /// A `str` item whose payload is not UTF-8.
+    InvalidUtf8,
+    /// Arrays and maps nested deeper than [`DecodeOptions::max_depth`](super::DecodeOptions::max_depth).
+    DepthLimitExceeded {
+        /// The limit in force.
+        limit: u32,
+    },
+    /// A container or payload longer than a limit of the [`DecodeOptions`](super::DecodeOptions).
+    LengthLimitExceeded {
+        /// The declared length.
+        len: u64,
+        /// The limit in force.
+        limit: u64,
+    },
+    /// Bytes left after the top-level value (see [`from_slice`](crate::from_slice)).
+    TrailingBytes {
+        /// How many.
+        count: usize,
+    },
+    /// An ext -1 whose payload is not a valid timestamp (length other than
+    /// 4, 8 or 12, or nanoseconds of 1e9 or more).
+    InvalidTimestamp,
+    /// A fixed-size array or tuple with another number of elements.
+    InvalidLength {
+        /// The number of elements expected.
+        expected: usize,
+        /// The number in the input.
+        found: usize,
+    },
+    /// A required field that the input does not have.
+    MissingField(&'static str),
+    /// A field the type does not know (with `deny_unknown_fields`).
+    UnknownField(Found),
+    /// A field that appears twice.
+    DuplicateField(&'static str),
+    /// An enum tag that names no variant.
+    UnknownVariant {
+        /// The enum.
+        enum_name: &'static str,
+        /// The tag in the input.
+        found: Found,
+    },
+    /// A message from a hand-written [`Decode`](super::Decode) impl.
+    Custom(&'static str),
+}
+
+/// A short description of an item found in the input, for error messages.
+///
+/// Strings keep their first bytes (up to [`Text::CAPACITY`]), so a message
+/// can show `found str "abc"` without allocating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum Found {
+    /// `nil`.
+    Nil,
+    /// A boolean.
+    Bool(bool),
+    /// A non-negative integer.
+    UInt(u64),
+    /// A negative integer.
+    NegInt(i64),
+    /// A `float 32`.
+    F32(f32),
+    /// A `float 64`.
+    F64(f64),
+    /// A `str` (its start).
+    Str(Text),
+    /// A `bin` of this many bytes.
+    Bin(usize),
+    /// An array of this many elements.
+    Array(usize),
+    /// A map of this many entries.
+    Map(usize),
+    /// An ext item.
+    Ext {
+        /// Its type id.
+        ty: i8,
+        /// Its payload length.
+        len: usize,
+    },
+    /// The reserved byte 0xc1.
+    Reserved,
+    /// The end of the input.
+    Eof,
+}
+
+/// The start of a string, stored inline.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Text {
+    buf: [u8; Text::CAPACITY],
+    len: u8,
+    truncated: bool,
+}
+
+impl Text {
+    /// How many bytes of a string are kept.
+    pub const CAPACITY: usize = 24;
+
+    /// Keeps the start of `s`, cut at a character boundary.
+    ///
+    /// ```
+    /// let t = msgpack_core::decode::Text::new("abc");
+    /// assert_eq!(t.as_str(), "abc");
+    /// assert!(!t.is_truncated());
+    /// ```
+    pub fn new(s: &str) -> Self {
+        let mut end = s.len().min(Self::CAPACITY);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut buf = [0u8; Self::CAPACITY];
+        buf[..end].copy_from_slice(&s.as_bytes()[..end]);
+        Text { buf, len: end as u8, truncated: end < s.len() }
+    }
+
+    /// The kept text.
+    ///
+    /// ```
+    /// let t = msgpack_core::decode::Text::new(&"x".repeat(100));
+    /// assert_eq!(t.as_str().len(), msgpack_core::decode::Text::CAPACITY);
+    /// ```
+    pub fn as_str(&self) -> &str {
+        // `new` only keeps whole characters of a `str`.
+        core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
+    }
+
+    /// Whether the string was longer than what is kept.
+    ///
+    /// ```
+    /// assert!(msgpack_core::decode::Text::new(&"x".repeat(100)).is_truncated());
+    /// ```
+    pub fn is_truncated(&self) -> bool {
+        self.truncated
+    }
+}
+
+impl fmt::Debug for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}", self.as_str().escape_debug())?;
+        if self.truncated { f.write_str("...\"") } else { f.write_str("\"") }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Nil => f.write_str("nil"),
+            Found::Bool(b) => write!(f, "bool {b}"),
+            Found::UInt(v) => write!(f, "int {v}"),
+            Found::NegInt(v) => write!(f, "int {v}"),
+            Found::F32(v) => write!(f, "float32 {v}"),
+            Found::F64(v) => write!(f, "float64 {v}"),
+            Found::Str(t) => write!(f, "str {t:?}"),
+            Found::Bin(n) => write!(f, "bin of {n} bytes"),
+            Found::Array(n) => write!(f, "array of {n} elements"),
+            Found::Map(n) => write!(f, "map of {n} entries"),
+            Found::Ext { ty, len } => write!(f, "ext type {ty} of {len} bytes"),
+            Found::Reserved => f.write_str("reserved byte 0xc1"),
+            Found::Eof => f.write_str("end of input"),
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::UnexpectedEof { needed, available } => {
+                write!(f, "unexpected end of input: needed {needed} bytes, {available} left")
+            }
+            ErrorKind::ReservedMarker => f.write_str("invalid marker 0xc1 (never used by MessagePack)"),
+            ErrorKind::TypeMismatch { expected, found } => write!(f, "expected {expected}, found {found}"),
+            ErrorKind::OutOfRange { expected, found } => write!(f, "expected {expected}, found {found} (out of range)"),
+            ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in str"),
+            ErrorKind::DepthLimitExceeded { limit } => write!(f, "nesting deeper than the limit of {limit}"),
+            ErrorKind::LengthLimitExceeded { len, limit } => {
+                write!(f, "length {len} exceeds the limit of {limit}")
+            }
+            ErrorKind::TrailingBytes { count } => write!(f, "{count} trailing bytes after the value"),
+            ErrorKind::InvalidTimestamp => f.write_str("invalid timestamp"),
+            ErrorKind::InvalidLength { expected, found } => {
+                write!(f, "expected {expected} elements, found {found}")
+            }
+            ErrorKind::MissingField(name) => write!(f, "missing field \"{name}\""),
+            ErrorKind::UnknownField(found) => match found {
+                Found::Str(t) => write!(f, "unknown field {t:?}"),
+                other => write!(f, "unknown field {other}"),
+            },
+            ErrorKind::DuplicateField(name) => write!(f, "duplicate field \"{name}\""),
+            ErrorKind::UnknownVariant { enum_name, found } => match found {
+                Found::Str(t) => write!(f, "unknown tag {t:?} for {enum_name}"),
+                other => write!(f, "unknown tag {other} for {enum_name}"),
+            },
+            ErrorKind::Custom(msg) => f.write_str(msg),
+        }
+    }
+}
+
+/// One step of an error's path.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum Segment {
+    /// A struct field, by its wire name: `.name`.
+    Field(&'static str),
+    /// An array element: `[3]`.
+    Index(usize),
+    /// A map entry, by its key: `["key"]` or `[5]`.
+    Key(Found),
+}
+
+#[derive(Clone, Default)]
+struct Path {
+    /// Innermost segment first (the order in which they are added).
+    #[cfg(feature = "alloc")]
+    segs: alloc::vec::Vec<Segment>,
+    #[cfg(not(feature = "alloc"))]
+    segs: [Option<Segment>; MAX_INLINE_SEGMENTS],
+    #[cfg(not(feature = "alloc"))]
+    len: usize,
+    #[cfg(not(feature = "alloc"))]
+    dropped: bool,
+}
+
+impl Path {
+    fn push(&mut self, seg: Segment) {
+        #[cfg(feature = "alloc")]
+        self.segs.push(seg);
+        #[cfg(not(feature = "alloc"))]
+        {
+            if self.len < MAX_INLINE_SEGMENTS {
+                self.segs[self.len] = Some(seg);
+                self.len += 1;
+            } else {
+                self.dropped = true;
+            }
+        }
+    }
+
+    /// Segments from the root to the error.
+    fn iter(&self) -> impl Iterator<Item = &Segment> {
+        #[cfg(feature = "alloc")]
+        return self.segs.iter().rev();
+        #[cfg(not(feature = "alloc"))]
+        return self.segs[..self.len].iter().rev().flatten();
+    }
+
+    fn is_partial(&self) -> bool {
+        #[cfg(feature = "alloc")]
+        return false;
+        #[cfg(not(feature = "alloc"))]
+        return self.dropped;
+    }
+}
+
+/// The path of an error, displayed as `$.users[3].age`.
+///
+/// ```
+/// let err = msgpack_core::from_slice::<Vec<Vec<bool>>>(&[0x91, 0x91, 0x01]).unwrap_err();
+/// assert_eq!(err.path().to_string(), "$[0][0]");
+/// ```
+pub struct PathDisplay<'a>(&'a Path);
+
+impl fmt::Display for PathDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_partial() { "$..." } else { "$" })?;
+        for seg in self.0.iter() {
+            match seg {
+                Segment::Field(name) => write!(f, ".{name}")?,
+                Segment::Index(i) => write!(f, "[{i}]")?,
+                Segment::Key(Found::Str(t)) => write!(f, "[{t:?}]")?,
+                Segment::Key(Found::UInt(v)) => write!(f, "[{v}]")?,
+                Segment::Key(Found::NegInt(v)) => write!(f, "[{v}]")?,
+                Segment::Key(other) => write!(f, "[{other}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Error {
+    /// An error of `kind` at byte `offset`.
+    ///
+    /// ```
+    /// use msgpack_core::decode::{Error, ErrorKind};
+    /// let e = Error::new(ErrorKind::Custom("bad checksum"), 7);
+    /// assert_eq!(e.to_string(), "bad checksum at $ (byte 7)");
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        let inner = Inner { kind, offset, path: Path::default() };
+        Error {
+            #[cfg(feature = "alloc")]
+            inner: alloc::boxed::Box::new(inner),
+            #[cfg(not(feature = "alloc"))]
+            inner,
+        }
+    }
+
+    /// A custom error at byte `offset`.
+    ///
+    /// ```
+    /// let e = msgpack_core::decode::Error::custom("no", 0);
+    /// assert!(matches!(e.kind(), msgpack_core::decode::ErrorKind::Custom("no")));
+    /// ```
+    #[cold]
+    pub fn custom(msg: &'static str, offset: usize) -> Self {
+        Error::new(ErrorKind::Custom(msg), offset)
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// use msgpack_core::decode::ErrorKind;
+    /// let e = msgpack_core::from_slice::<u8>(&[0xc1]).unwrap_err();
+    /// assert_eq!(e.kind(), &ErrorKind::ReservedMarker);
+    /// ```
+    pub fn kind(&self) -> &ErrorKind {
+        &self.inner.kind
+    }
+
+    /// The byte offset of the offending item in the input.
+    ///
+    /// ```
+    /// let e = msgpack_core::from_slice::<(u8, u8)>(&[0x92, 0x01, 0xc0]).unwrap_err();
+    /// assert_eq!(e.offset(), 2);
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.inner.offset
+    }
+
+    /// The path from the root value to the offending item.
+    ///
+    /// ```
+    /// let e = msgpack_core::from_slice::<(u8, u8)>(&[0x92, 0x01, 0xc0]).unwrap_err();
+    /// assert_eq!(e.path().to_string(), "$[1]");
+    /// ```
+    pub fn path(&self) -> PathDisplay<'_> {
+        PathDisplay(&self.inner.path)
+    }
+
+    /// The path's segments, from the root to the offending item.
+    ///
+    /// ```
+    /// use msgpack_core::decode::Segment;
+    /// let e = msgpack_core::from_slice::<(u8, u8)>(&[0x92, 0x01, 0xc0]).unwrap_err();
+    /// assert_eq!(e.path_segments().collect::<Vec<_>>(), [&Segment::Index(1)]);
+    /// ```
+    pub fn path_segments(&self) -> impl Iterator<Item = &Segment> {
+        self.inner.path.iter()
+    }
+
+    /// Prepends a struct field to the path (called while unwinding, by
+    /// derived code and container impls).
+    ///
+    /// ```
+    /// let e = msgpack_core::decode::Error::custom("bad", 3).at_field("age").at_index(2).at_field("users");
+    /// assert_eq!(e.to_string(), "bad at $.users[2].age (byte 3)");
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn at_field(mut self, name: &'static str) -> Self {
+        self.inner.path.push(Segment::Field(name));
+        self
+    }
+
+    /// Prepends an array index to the path.
+    ///
+    /// ```
+    /// let e = msgpack_core::decode::Error::custom("bad", 0).at_index(4);
+    /// assert_eq!(e.path().to_string(), "$[4]");
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn at_index(mut self, index: usize) -> Self {
+        self.inner.path.push(Segment::Index(index));
+        self
+    }
+
+    /// Prepends a map key to the path.
+    ///
+    /// ```
+    /// use msgpack_core::decode::{Error, Found, Text};
+    /// let e = Error::custom("bad", 0).at_key(Found::Str(Text::new("k")));
+    /// assert_eq!(e.path().to_string(), r#"$["k"]"#);
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn at_key(mut self, key: Found) -> Self {
+        self.inner.path.push(Segment::Key(key));
+        self
+    }
+}
+
+impl Clone for Error {
+    fn clone(&self) -> Self {
+        Error { inner: self.inner.clone() }
+    }
+}
+
+impl PartialEq for Error {
+    /// Errors are equal when kind, offset and path are.
+    fn eq(&self, other: &Self) -> bool {
+        self.inner.kind == other.inner.kind
+            && self.inner.offset == other.inner.offset
+            && self.inner.path.iter().eq(other.inner.path.iter())
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {} (byte {})", self.inner.kind, self.path(), self.inner.offset)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.inner.kind)
+            .field("offset", &self.inner.offset)
+            .field("path", &format_args!("{}", self.path()))
+            .finish()
+    }
+}
+
+impl core::error::Error for Error {}
+
+#[cfg(feature = "std")]
+impl From<Error> for std::io::Error {
+    fn from(e: Error) -> Self {
+        std::io::Error::new(std::io::ErrorKind::InvalidData, e)
+    }
+}

@@ -1,0 +1,119 @@
+//! Encoding: the [`Encode`] trait, the [`Encoder`] and its output sinks.
+//!
+//! An [`Encoder`] writes MessagePack items into any [`Write`] sink, always in
+//! the smallest form the specification allows. [`Encode`] is implemented by
+//! types that know how to write themselves and how many bytes that takes
+//! ([`Encode::encoded_len`] is exact, so [`to_vec`](crate::to_vec) allocates
+//! once and a slice that is too small is detected before anything is written).
+//!
+//! ```
+//! use msgpack_core::encode::{Encoder, SliceWriter};
+//!
+//! let mut buf = [0u8; 16];
+//! let mut e = Encoder::new(SliceWriter::new(&mut buf));
+//! e.map_len(1)?;
+//! e.str("id")?;
+//! e.u64(300)?;
+//! let n = e.writer().position();
+//! assert_eq!(&buf[..n], &[0x81, 0xa2, b'i', b'd', 0xcd, 0x01, 0x2c]);
+//! # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
+//! ```
+
+mod encoder;
+mod error;
+mod size;
+mod write;
+
+pub use encoder::Encoder;
+pub use error::Error;
+pub use size::*;
+#[cfg(feature = "bytes")]
+pub use write::BufMutWriter;
+#[cfg(feature = "std")]
+pub use write::IoWriter;
+pub use write::{EndOfSlice, SliceWriter, Write};
+
+/// A type that can be written as MessagePack.
+///
+/// Implementations must keep [`encoded_len`](Encode::encoded_len) exact: it
+/// returns the number of bytes [`encode`](Encode::encode) writes (a test in
+/// this crate checks it for every implementation). Use the size functions of
+/// this module ([`uint_size`], [`str_size`], ...) to compute it.
+///
+/// ```
+/// use msgpack_core::encode::{self, Encode, Encoder, Write};
+///
+/// struct Point { x: i32, y: i32 }
+///
+/// impl Encode for Point {
+///     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+///         e.array_len(2)?;
+///         e.i32(self.x)?;
+///         e.i32(self.y)
+///     }
+///     fn encoded_len(&self) -> usize {
+///         encode::array_header_size(2) + self.x.encoded_len() + self.y.encoded_len()
+///     }
+/// }
+///
+/// let bytes = msgpack_core::to_vec(&Point { x: 1, y: -300 })?;
+/// assert_eq!(bytes, [0x92, 0x01, 0xd1, 0xfe, 0xd4]);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+pub trait Encode {
+    /// Writes `self` to the encoder.
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), Error<W::Error>>;
+
+    /// The exact number of bytes [`encode`](Encode::encode) writes.
+    fn encoded_len(&self) -> usize;
+
+    /// Writes a slice of `Self` as one MessagePack item (an array by default).
+    ///
+    /// Not public API: `u8` overrides it to write byte buffers as `bin`.
+    #[doc(hidden)]
+    #[inline]
+    fn __encode_slice<W: Write>(items: &[Self], e: &mut Encoder<W>) -> Result<(), Error<W::Error>>
+    where
+        Self: Sized,
+    {
+        e.array_len(items.len())?;
+        for item in items {
+            item.encode(e)?;
+        }
+        Ok(())
+    }
+
+    /// The encoded length of [`__encode_slice`](Encode::__encode_slice).
+    #[doc(hidden)]
+    #[inline]
+    fn __encoded_len_slice(items: &[Self]) -> usize
+    where
+        Self: Sized,
+    {
+        array_header_size(items.len()) + items.iter().map(Encode::encoded_len).sum::<usize>()
+    }
+
+    /// Writes two slices of `Self` as one item, `a` then `b` (for `VecDeque`).
+    #[doc(hidden)]
+    #[inline]
+    fn __encode_split<W: Write>(a: &[Self], b: &[Self], e: &mut Encoder<W>) -> Result<(), Error<W::Error>>
+    where
+        Self: Sized,
+    {
+        e.array_len(a.len() + b.len())?;
+        for item in a.iter().chain(b) {
+            item.encode(e)?;
+        }
+        Ok(())
+    }
+
+    /// The encoded length of [`__encode_split`](Encode::__encode_split).
+    #[doc(hidden)]
+    #[inline]
+    fn __encoded_len_split(a: &[Self], b: &[Self]) -> usize
+    where
+        Self: Sized,
+    {
+        array_header_size(a.len() + b.len()) + a.iter().chain(b).map(Encode::encoded_len).sum::<usize>()
+    }
+}

@@ -1,0 +1,520 @@
+//! The encoder: one method per MessagePack item, always the smallest form.
+
+use super::{Encode, Error, Write};
+use crate::ext::Timestamp;
+use crate::marker as m;
+
+/// Writes MessagePack items into a [`Write`] sink.
+///
+/// Every method writes its item in the smallest form the specification
+/// allows (an `u64` of 5 is one byte, a `str` of 31 bytes has a one-byte
+/// header), which is what every other implementation writes too.
+///
+/// ```
+/// use msgpack_core::encode::Encoder;
+///
+/// let mut e = Encoder::new(Vec::new());
+/// e.array_len(3)?;
+/// e.i64(-1)?;
+/// e.str("a")?;
+/// e.nil()?;
+/// assert_eq!(e.into_writer(), [0x93, 0xff, 0xa1, b'a', 0xc0]);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+#[derive(Debug)]
+pub struct Encoder<W> {
+    w: W,
+}
+
+type Result<E> = core::result::Result<(), Error<E>>;
+
+impl<W: Write> Encoder<W> {
+    /// An encoder writing into `w`.
+    ///
+    /// ```
+    /// let e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// assert!(e.writer().is_empty());
+    /// ```
+    #[inline]
+    pub const fn new(w: W) -> Self {
+        Encoder { w }
+    }
+
+    /// The sink.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.nil().unwrap();
+    /// assert_eq!(e.writer(), &[0xc0]);
+    /// ```
+    #[inline]
+    pub fn writer(&self) -> &W {
+        &self.w
+    }
+
+    /// The sink, mutably.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.writer_mut().push(0xc3);
+    /// assert_eq!(e.writer(), &[0xc3]);
+    /// ```
+    #[inline]
+    pub fn writer_mut(&mut self) -> &mut W {
+        &mut self.w
+    }
+
+    /// Gives the sink back.
+    ///
+    /// ```
+    /// let e = msgpack_core::encode::Encoder::new(Vec::<u8>::new());
+    /// let v = e.into_writer();
+    /// # assert!(v.is_empty());
+    /// ```
+    #[inline]
+    pub fn into_writer(self) -> W {
+        self.w
+    }
+
+    /// Writes any [`Encode`] value.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.encode(&(1u8, "x"))?;
+    /// assert_eq!(e.into_writer(), [0x92, 0x01, 0xa1, b'x']);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn encode<T: Encode + ?Sized>(&mut self, value: &T) -> Result<W::Error> {
+        value.encode(self)
+    }
+
+    /// Writes bytes as they are: pre-encoded MessagePack (a cached header, a
+    /// whole encoded value). The caller is responsible for their validity.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.raw(&[0x91, 0x01])?;
+    /// assert_eq!(e.into_writer(), [0x91, 0x01]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn raw(&mut self, bytes: &[u8]) -> Result<W::Error> {
+        self.w.write_all(bytes).map_err(Error::Write)
+    }
+
+    /// Writes `nil`.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.nil()?;
+    /// assert_eq!(e.into_writer(), [0xc0]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn nil(&mut self) -> Result<W::Error> {
+        self.raw(&[m::NIL])
+    }
+
+    /// Writes `true` or `false`.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.bool(false)?;
+    /// assert_eq!(e.into_writer(), [0xc2]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn bool(&mut self, v: bool) -> Result<W::Error> {
+        self.raw(&[if v { m::TRUE } else { m::FALSE }])
+    }
+
+    /// Writes an unsigned integer in its smallest form.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.u64(255)?;
+    /// e.u64(256)?;
+    /// assert_eq!(e.into_writer(), [0xcc, 0xff, 0xcd, 0x01, 0x00]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn u64(&mut self, v: u64) -> Result<W::Error> {
+        if v < 128 {
+            self.raw(&[v as u8])
+        } else if v <= u8::MAX as u64 {
+            self.raw(&[m::U8, v as u8])
+        } else if v <= u16::MAX as u64 {
+            let b = (v as u16).to_be_bytes();
+            self.raw(&[m::U16, b[0], b[1]])
+        } else if v <= u32::MAX as u64 {
+            let b = (v as u32).to_be_bytes();
+            self.raw(&[m::U32, b[0], b[1], b[2], b[3]])
+        } else {
+            let b = v.to_be_bytes();
+            self.raw(&[m::U64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+        }
+    }
+
+    /// Writes a signed integer in its smallest form (non-negative values as
+    /// unsigned integers).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.i64(-33)?;
+    /// e.i64(200)?;
+    /// assert_eq!(e.into_writer(), [0xd0, 0xdf, 0xcc, 0xc8]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn i64(&mut self, v: i64) -> Result<W::Error> {
+        if v >= 0 {
+            self.u64(v as u64)
+        } else if v >= -32 {
+            self.raw(&[v as u8])
+        } else if v >= i8::MIN as i64 {
+            self.raw(&[m::I8, v as u8])
+        } else if v >= i16::MIN as i64 {
+            let b = (v as i16).to_be_bytes();
+            self.raw(&[m::I16, b[0], b[1]])
+        } else if v >= i32::MIN as i64 {
+            let b = (v as i32).to_be_bytes();
+            self.raw(&[m::I32, b[0], b[1], b[2], b[3]])
+        } else {
+            let b = v.to_be_bytes();
+            self.raw(&[m::I64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+        }
+    }
+
+    /// Writes a `u8` (see [`u64`](Encoder::u64)).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.u8(7)?;
+    /// assert_eq!(e.into_writer(), [0x07]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn u8(&mut self, v: u8) -> Result<W::Error> {
+        if v < 128 {
+            self.raw(&[v])
+        } else {
+            self.raw(&[m::U8, v])
+        }
+    }
+
+    /// Writes a `u16` (see [`u64`](Encoder::u64)).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.u16(300)?;
+    /// assert_eq!(e.into_writer(), [0xcd, 0x01, 0x2c]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn u16(&mut self, v: u16) -> Result<W::Error> {
+        self.u64(v.into())
+    }
+
+    /// Writes a `u32` (see [`u64`](Encoder::u64)).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.u32(65536)?;
+    /// assert_eq!(e.into_writer(), [0xce, 0, 1, 0, 0]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn u32(&mut self, v: u32) -> Result<W::Error> {
+        self.u64(v.into())
+    }
+
+    /// Writes an `i8` (see [`i64`](Encoder::i64)).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.i8(-1)?;
+    /// assert_eq!(e.into_writer(), [0xff]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn i8(&mut self, v: i8) -> Result<W::Error> {
+        self.i64(v.into())
+    }
+
+    /// Writes an `i16` (see [`i64`](Encoder::i64)).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.i16(-129)?;
+    /// assert_eq!(e.into_writer(), [0xd1, 0xff, 0x7f]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn i16(&mut self, v: i16) -> Result<W::Error> {
+        self.i64(v.into())
+    }
+
+    /// Writes an `i32` (see [`i64`](Encoder::i64)).
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.i32(42)?;
+    /// assert_eq!(e.into_writer(), [42]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn i32(&mut self, v: i32) -> Result<W::Error> {
+        self.i64(v.into())
+    }
+
+    /// Writes a `u128` as an integer; values above `u64::MAX` have no
+    /// MessagePack form and give [`Error::Unrepresentable`].
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.u128(5)?;
+    /// assert!(e.u128(u128::MAX).is_err());
+    /// assert_eq!(e.into_writer(), [5]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn u128(&mut self, v: u128) -> Result<W::Error> {
+        match u64::try_from(v) {
+            Ok(v) => self.u64(v),
+            Err(_) => Err(Error::Unrepresentable("u128 outside the 64-bit integer range")),
+        }
+    }
+
+    /// Writes an `i128` as an integer; values outside `i64::MIN..=u64::MAX`
+    /// give [`Error::Unrepresentable`].
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.i128(-1)?;
+    /// e.i128(u64::MAX as i128)?;
+    /// assert!(e.i128(i128::MIN).is_err());
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn i128(&mut self, v: i128) -> Result<W::Error> {
+        if let Ok(v) = i64::try_from(v) {
+            self.i64(v)
+        } else if let Ok(v) = u64::try_from(v) {
+            self.u64(v)
+        } else {
+            Err(Error::Unrepresentable("i128 outside the 64-bit integer range"))
+        }
+    }
+
+    /// Writes a `float 32`.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.f32(1.0)?;
+    /// assert_eq!(e.into_writer(), [0xca, 0x3f, 0x80, 0, 0]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn f32(&mut self, v: f32) -> Result<W::Error> {
+        let b = v.to_be_bytes();
+        self.raw(&[m::F32, b[0], b[1], b[2], b[3]])
+    }
+
+    /// Writes a `float 64`.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.f64(1.0)?;
+    /// assert_eq!(e.into_writer(), [0xcb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn f64(&mut self, v: f64) -> Result<W::Error> {
+        let b = v.to_be_bytes();
+        self.raw(&[m::F64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+    }
+
+    /// Writes a header with an 8-, 16- or 32-bit length after `markers[0..3]`.
+    #[inline]
+    fn len_header(&mut self, len: usize, markers: [u8; 3], what: &'static str) -> Result<W::Error> {
+        if len <= u8::MAX as usize {
+            self.raw(&[markers[0], len as u8])
+        } else if len <= u16::MAX as usize {
+            let b = (len as u16).to_be_bytes();
+            self.raw(&[markers[1], b[0], b[1]])
+        } else if let Ok(len) = u32::try_from(len) {
+            let b = len.to_be_bytes();
+            self.raw(&[markers[2], b[0], b[1], b[2], b[3]])
+        } else {
+            Err(Error::Unrepresentable(what))
+        }
+    }
+
+    /// Writes the header of a `str` of `len` bytes; the UTF-8 bytes must follow.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.str_header(32)?;
+    /// assert_eq!(e.into_writer(), [0xd9, 32]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn str_header(&mut self, len: usize) -> Result<W::Error> {
+        if len < 32 {
+            self.raw(&[m::FIXSTR | len as u8])
+        } else {
+            self.len_header(len, [m::STR8, m::STR16, m::STR32], "str longer than u32::MAX bytes")
+        }
+    }
+
+    /// Writes a `str`.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.str("hé")?;
+    /// assert_eq!(e.into_writer(), [0xa3, b'h', 0xc3, 0xa9]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn str(&mut self, s: &str) -> Result<W::Error> {
+        self.w.reserve(s.len() + 5);
+        self.str_header(s.len())?;
+        self.raw(s.as_bytes())
+    }
+
+    /// Writes the header of a `bin` of `len` bytes; the bytes must follow.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.bin_header(3)?;
+    /// assert_eq!(e.into_writer(), [0xc4, 3]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn bin_header(&mut self, len: usize) -> Result<W::Error> {
+        self.len_header(len, [m::BIN8, m::BIN16, m::BIN32], "bin longer than u32::MAX bytes")
+    }
+
+    /// Writes a `bin`.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.bin(&[1, 2])?;
+    /// assert_eq!(e.into_writer(), [0xc4, 2, 1, 2]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn bin(&mut self, b: &[u8]) -> Result<W::Error> {
+        self.w.reserve(b.len() + 5);
+        self.bin_header(b.len())?;
+        self.raw(b)
+    }
+
+    /// Writes an array header; `len` items must follow.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.array_len(16)?;
+    /// assert_eq!(e.into_writer(), [0xdc, 0, 16]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn array_len(&mut self, len: usize) -> Result<W::Error> {
+        self.container_header(len, m::FIXARRAY, [m::ARRAY16, m::ARRAY32], "array longer than u32::MAX")
+    }
+
+    /// Writes a map header; `len` key/value pairs must follow.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.map_len(1)?;
+    /// e.u8(1)?;
+    /// e.nil()?;
+    /// assert_eq!(e.into_writer(), [0x81, 0x01, 0xc0]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn map_len(&mut self, len: usize) -> Result<W::Error> {
+        self.container_header(len, m::FIXMAP, [m::MAP16, m::MAP32], "map longer than u32::MAX")
+    }
+
+    #[inline]
+    fn container_header(&mut self, len: usize, fix: u8, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
+        if len < 16 {
+            self.raw(&[fix | len as u8])
+        } else if len <= u16::MAX as usize {
+            let b = (len as u16).to_be_bytes();
+            self.raw(&[markers[0], b[0], b[1]])
+        } else if let Ok(len) = u32::try_from(len) {
+            let b = len.to_be_bytes();
+            self.raw(&[markers[1], b[0], b[1], b[2], b[3]])
+        } else {
+            Err(Error::Unrepresentable(what))
+        }
+    }
+
+    /// Writes an ext header (type `ty`, payload of `len` bytes); the payload
+    /// must follow. Lengths 1, 2, 4, 8 and 16 use the `fixext` forms.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.ext_header(5, 4)?;
+    /// e.ext_header(5, 3)?;
+    /// assert_eq!(e.into_writer(), [0xd6, 5, 0xc7, 3, 5]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn ext_header(&mut self, ty: i8, len: usize) -> Result<W::Error> {
+        let t = ty as u8;
+        match len {
+            1 => self.raw(&[m::FIXEXT1, t]),
+            2 => self.raw(&[m::FIXEXT2, t]),
+            4 => self.raw(&[m::FIXEXT4, t]),
+            8 => self.raw(&[m::FIXEXT8, t]),
+            16 => self.raw(&[m::FIXEXT16, t]),
+            _ if len <= u8::MAX as usize => self.raw(&[m::EXT8, len as u8, t]),
+            _ if len <= u16::MAX as usize => {
+                let b = (len as u16).to_be_bytes();
+                self.raw(&[m::EXT16, b[0], b[1], t])
+            }
+            _ => match u32::try_from(len) {
+                Ok(len) => {
+                    let b = len.to_be_bytes();
+                    self.raw(&[m::EXT32, b[0], b[1], b[2], b[3], t])
+                }
+                Err(_) => Err(Error::Unrepresentable("ext payload longer than u32::MAX bytes")),
+            },
+        }
+    }
+
+    /// Writes an ext item.
+    ///
+    /// ```
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.ext(-5, &[0xaa])?;
+    /// assert_eq!(e.into_writer(), [0xd4, 0xfb, 0xaa]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn ext(&mut self, ty: i8, data: &[u8]) -> Result<W::Error> {
+        self.ext_header(ty, data.len())?;
+        self.raw(data)
+    }
+
+    /// Writes a timestamp (ext -1) in the smallest of its three layouts.
+    ///
+    /// ```
+    /// use msgpack_core::Timestamp;
+    /// let mut e = msgpack_core::encode::Encoder::new(Vec::new());
+    /// e.timestamp(Timestamp::new(1, 0).unwrap())?;
+    /// assert_eq!(e.into_writer(), [0xd6, 0xff, 0, 0, 0, 1]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    #[inline]
+    pub fn timestamp(&mut self, t: Timestamp) -> Result<W::Error> {
+        let mut buf = [0u8; 15];
+        let n = t.write_ext(&mut buf);
+        self.raw(&buf[..n])
+    }
+}

@@ -1,0 +1,145 @@
+//! Exact sizes of encoded items, for [`Encode::encoded_len`](super::Encode::encoded_len).
+
+/// Bytes taken by an unsigned integer in its smallest form.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::uint_size(127), 1);
+/// assert_eq!(msgpack_core::encode::uint_size(128), 2);
+/// ```
+#[inline]
+pub const fn uint_size(v: u64) -> usize {
+    if v < 128 {
+        1
+    } else if v <= u8::MAX as u64 {
+        2
+    } else if v <= u16::MAX as u64 {
+        3
+    } else if v <= u32::MAX as u64 {
+        5
+    } else {
+        9
+    }
+}
+
+/// Bytes taken by a signed integer in its smallest form (non-negative values
+/// are written as unsigned integers, as every reference implementation does).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::int_size(-32), 1);
+/// assert_eq!(msgpack_core::encode::int_size(-33), 2);
+/// ```
+#[inline]
+pub const fn int_size(v: i64) -> usize {
+    if v >= 0 {
+        uint_size(v as u64)
+    } else if v >= -32 {
+        1
+    } else if v >= i8::MIN as i64 {
+        2
+    } else if v >= i16::MIN as i64 {
+        3
+    } else if v >= i32::MIN as i64 {
+        5
+    } else {
+        9
+    }
+}
+
+/// Bytes taken by a `str` item whose UTF-8 payload is `len` bytes (header included).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::str_size(31), 32);
+/// assert_eq!(msgpack_core::encode::str_size(32), 34);
+/// ```
+#[inline]
+pub const fn str_size(len: usize) -> usize {
+    str_header_size(len) + len
+}
+
+/// Bytes taken by the header of a `str` item of `len` bytes.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::str_header_size(256), 3);
+/// ```
+#[inline]
+pub const fn str_header_size(len: usize) -> usize {
+    if len < 32 {
+        1
+    } else if len <= u8::MAX as usize {
+        2
+    } else if len <= u16::MAX as usize {
+        3
+    } else {
+        5
+    }
+}
+
+/// Bytes taken by a `bin` item of `len` bytes (header included).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::bin_size(0), 2);
+/// ```
+#[inline]
+pub const fn bin_size(len: usize) -> usize {
+    bin_header_size(len) + len
+}
+
+/// Bytes taken by the header of a `bin` item of `len` bytes.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::bin_header_size(255), 2);
+/// ```
+#[inline]
+pub const fn bin_header_size(len: usize) -> usize {
+    if len <= u8::MAX as usize {
+        2
+    } else if len <= u16::MAX as usize {
+        3
+    } else {
+        5
+    }
+}
+
+/// Bytes taken by the header of an array of `len` elements.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::array_header_size(15), 1);
+/// assert_eq!(msgpack_core::encode::array_header_size(16), 3);
+/// ```
+#[inline]
+pub const fn array_header_size(len: usize) -> usize {
+    if len < 16 {
+        1
+    } else if len <= u16::MAX as usize {
+        3
+    } else {
+        5
+    }
+}
+
+/// Bytes taken by the header of a map of `len` entries.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::map_header_size(65536), 5);
+/// ```
+#[inline]
+pub const fn map_header_size(len: usize) -> usize {
+    array_header_size(len)
+}
+
+/// Bytes taken by an ext item with a payload of `len` bytes (header and type included).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::ext_size(4), 6); // fixext 4
+/// assert_eq!(msgpack_core::encode::ext_size(3), 6); // ext 8
+/// ```
+#[inline]
+pub const fn ext_size(len: usize) -> usize {
+    let header = match len {
+        1 | 2 | 4 | 8 | 16 => 2,
+        _ if len <= u8::MAX as usize => 3,
+        _ if len <= u16::MAX as usize => 4,
+        _ => 6,
+    };
+    header + len
+}

@@ -1,0 +1,107 @@
+//! Maps: `BTreeMap` (feature `alloc`) and `HashMap` (feature `std`), with
+//! keys of any type (integer and other non-string keys are legal MessagePack).
+//!
+//! A key that appears twice keeps its last value, as in rmp-serde.
+
+use alloc::collections::BTreeMap;
+
+use crate::decode::{Decode, Decoder, Error};
+use crate::encode::{self, Encode, Encoder, Write};
+
+/// Writes `len` entries as a map.
+#[inline]
+fn encode_map<'a, K: Encode + 'a, V: Encode + 'a, W: Write>(
+    len: usize,
+    entries: impl Iterator<Item = (&'a K, &'a V)>,
+    e: &mut Encoder<W>,
+) -> Result<(), encode::Error<W::Error>> {
+    e.map_len(len)?;
+    for (k, v) in entries {
+        k.encode(e)?;
+        v.encode(e)?;
+    }
+    Ok(())
+}
+
+#[inline]
+fn map_len<'a, K: Encode + 'a, V: Encode + 'a>(len: usize, entries: impl Iterator<Item = (&'a K, &'a V)>) -> usize {
+    encode::map_header_size(len) + entries.map(|(k, v)| k.encoded_len() + v.encoded_len()).sum::<usize>()
+}
+
+/// Reads a map entry by entry into `insert`; an error in a value is located
+/// by its key (`$["key"]`), an error in a key by the entry's index.
+#[inline]
+fn decode_map<'de, K: Decode<'de>, V: Decode<'de>>(
+    d: &mut Decoder<'de>,
+    mut insert: impl FnMut(K, V),
+) -> Result<(), Error> {
+    let len = d.map_len()?;
+    d.enter()?;
+    for i in 0..len {
+        let key_at = d.position();
+        let k = K::decode(d).map_err(|e| e.at_index(i))?;
+        let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+        insert(k, v);
+    }
+    d.leave();
+    Ok(())
+}
+
+impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        encode_map(self.len(), self.iter(), e)
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        map_len(self.len(), self.iter())
+    }
+}
+
+impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
+    #[inline]
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        let mut map = BTreeMap::new();
+        decode_map(d, |k, v| {
+            map.insert(k, v);
+        })?;
+        Ok(map)
+    }
+}
+
+#[cfg(feature = "std")]
+mod std_impls {
+    use super::*;
+    use core::hash::{BuildHasher, Hash};
+    use std::collections::HashMap;
+
+    /// Entries in the map's iteration order.
+    impl<K: Encode, V: Encode, S> Encode for HashMap<K, V, S> {
+        #[inline]
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            encode_map(self.len(), self.iter(), e)
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            map_len(self.len(), self.iter())
+        }
+    }
+
+    impl<'de, K, V, S> Decode<'de> for HashMap<K, V, S>
+    where
+        K: Decode<'de> + Eq + Hash,
+        V: Decode<'de>,
+        S: BuildHasher + Default,
+    {
+        #[inline]
+        fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+            // The count was checked against the input (2 bytes per entry),
+            // so reserving for it is bounded by the input size.
+            let mut map = HashMap::with_hasher(S::default());
+            decode_map(d, |k, v| {
+                map.insert(k, v);
+            })?;
+            Ok(map)
+        }
+    }
+}

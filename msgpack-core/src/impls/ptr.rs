@@ -1,0 +1,137 @@
+//! References, smart pointers, `Option`, `PhantomData`.
+
+use core::marker::PhantomData;
+
+use crate::decode::{Decode, Decoder, Error};
+use crate::encode::{self, Encode, Encoder, Write};
+
+impl<T: Encode + ?Sized> Encode for &T {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        (**self).encode(e)
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        (**self).encoded_len()
+    }
+}
+
+impl<T: Encode + ?Sized> Encode for &mut T {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        (**self).encode(e)
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        (**self).encoded_len()
+    }
+}
+
+/// `None` is `nil`; `Some(v)` is `v` itself (so `Option<Option<T>>` cannot
+/// tell `None` from `Some(None)`, as in rmp-serde).
+impl<T: Encode> Encode for Option<T> {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        match self {
+            Some(v) => v.encode(e),
+            None => e.nil(),
+        }
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        match self {
+            Some(v) => v.encoded_len(),
+            None => 1,
+        }
+    }
+}
+
+impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
+    #[inline]
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        if d.try_nil()? { Ok(None) } else { T::decode(d).map(Some) }
+    }
+}
+
+/// `PhantomData` is `nil`, like a unit struct in rmp-serde.
+impl<T: ?Sized> Encode for PhantomData<T> {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        e.nil()
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        1
+    }
+}
+
+impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
+    #[inline]
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        d.nil().map(|()| PhantomData)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_impls {
+    use super::*;
+    use alloc::borrow::{Cow, ToOwned};
+    use alloc::boxed::Box;
+    use alloc::rc::Rc;
+    use alloc::sync::Arc;
+
+    macro_rules! pointer {
+        ($($p:ident),*) => {$(
+            impl<T: Encode + ?Sized> Encode for $p<T> {
+                #[inline]
+                fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+                    (**self).encode(e)
+                }
+                #[inline]
+                fn encoded_len(&self) -> usize {
+                    (**self).encoded_len()
+                }
+            }
+
+            impl<'de, T: Decode<'de>> Decode<'de> for $p<T> {
+                #[inline]
+                fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+                    T::decode(d).map($p::new)
+                }
+            }
+
+            impl<'de, T: Decode<'de>> Decode<'de> for $p<[T]> {
+                #[inline]
+                fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+                    T::__decode_vec(d).map($p::from)
+                }
+            }
+        )*};
+    }
+
+    pointer!(Box, Rc, Arc);
+
+    impl<B: Encode + ToOwned + ?Sized> Encode for Cow<'_, B> {
+        #[inline]
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            (**self).encode(e)
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            (**self).encoded_len()
+        }
+    }
+
+    /// Borrows a `bin` from the input; a byte array written as an array of
+    /// integers (which cannot be borrowed) is copied into `Cow::Owned`.
+    impl<'de> Decode<'de> for Cow<'de, [u8]> {
+        #[inline]
+        fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+            if d.peek()? == crate::marker::Marker::Bin {
+                d.bin().map(Cow::Borrowed)
+            } else {
+                <u8 as Decode>::__decode_vec(d).map(Cow::Owned)
+            }
+        }
+    }
+}

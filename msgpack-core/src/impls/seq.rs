@@ -1,0 +1,194 @@
+//! Sequences: slices, arrays, `Vec`, `VecDeque`, sets.
+//!
+//! Every sequence is an array, except sequences of `u8`, which are `bin`
+//! (through the hidden `__encode_slice` / `__decode_vec` methods that `u8`
+//! overrides). Byte buffers also decode from an array of small integers.
+
+use crate::decode::{Decode, Decoder, Error};
+use crate::encode::{self, Encode, Encoder, Write};
+
+impl<T: Encode> Encode for [T] {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        T::__encode_slice(self, e)
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        T::__encoded_len_slice(self)
+    }
+}
+
+impl<T: Encode, const N: usize> Encode for [T; N] {
+    #[inline]
+    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        T::__encode_slice(self, e)
+    }
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        T::__encoded_len_slice(self)
+    }
+}
+
+/// `[u8; N]` is read from a `bin` of exactly `N` bytes (or an array of `N`
+/// integers); other arrays from an array of exactly `N` elements.
+impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    #[inline]
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        T::__decode_array(d)
+    }
+}
+
+/// Borrows a `bin` from the input (zero-copy). A byte array written as an
+/// array of integers cannot be borrowed and gives a type error; use
+/// `Cow<[u8]>` or `Vec<u8>` to accept both.
+impl<'de> Decode<'de> for &'de [u8] {
+    #[inline]
+    fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        let at = d.position();
+        d.bin().map_err(|e| super::num::rename_bin_error(d, e, at))
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_impls {
+    use super::*;
+    use alloc::collections::{BTreeSet, LinkedList, VecDeque};
+    use alloc::vec::Vec;
+
+    impl<T: Encode> Encode for Vec<T> {
+        #[inline]
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            T::__encode_slice(self, e)
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            T::__encoded_len_slice(self)
+        }
+    }
+
+    impl<'de, T: Decode<'de>> Decode<'de> for Vec<T> {
+        #[inline]
+        fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+            T::__decode_vec(d)
+        }
+    }
+
+    /// `VecDeque<u8>` is `bin`, like `Vec<u8>`.
+    impl<T: Encode> Encode for VecDeque<T> {
+        #[inline]
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            let (a, b) = self.as_slices();
+            T::__encode_split(a, b, e)
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            let (a, b) = self.as_slices();
+            T::__encoded_len_split(a, b)
+        }
+    }
+
+    impl<'de, T: Decode<'de>> Decode<'de> for VecDeque<T> {
+        #[inline]
+        fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+            T::__decode_vec(d).map(VecDeque::from)
+        }
+    }
+
+    /// Writes an iterator of known length as an array.
+    pub(crate) fn encode_seq<'a, T: Encode + 'a, W: Write>(
+        len: usize,
+        items: impl Iterator<Item = &'a T>,
+        e: &mut Encoder<W>,
+    ) -> Result<(), encode::Error<W::Error>> {
+        e.array_len(len)?;
+        for item in items {
+            item.encode(e)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn seq_len<'a, T: Encode + 'a>(len: usize, items: impl Iterator<Item = &'a T>) -> usize {
+        encode::array_header_size(len) + items.map(Encode::encoded_len).sum::<usize>()
+    }
+
+    /// Reads an array element by element into `push` (bounded by the input
+    /// length, depth-checked, errors located by index).
+    #[inline]
+    pub(crate) fn decode_seq<'de, T: Decode<'de>>(
+        d: &mut Decoder<'de>,
+        mut push: impl FnMut(T),
+    ) -> Result<(), Error> {
+        let len = d.array_len()?;
+        d.enter()?;
+        for i in 0..len {
+            push(T::decode(d).map_err(|e| e.at_index(i))?);
+        }
+        d.leave();
+        Ok(())
+    }
+
+    macro_rules! set {
+        ($($set:ident<T $(: $bound:ident $(+ $more:ident)*)?> => $insert:ident;)*) => {$(
+            /// An array of the elements, in iteration order.
+            impl<T: Encode> Encode for $set<T> {
+                #[inline]
+                fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+                    encode_seq(self.len(), self.iter(), e)
+                }
+                #[inline]
+                fn encoded_len(&self) -> usize {
+                    seq_len(self.len(), self.iter())
+                }
+            }
+
+            impl<'de, T: Decode<'de> $(+ $bound $(+ $more)*)?> Decode<'de> for $set<T> {
+                #[inline]
+                fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+                    let mut out = $set::new();
+                    decode_seq(d, |x| {
+                        out.$insert(x);
+                    })?;
+                    Ok(out)
+                }
+            }
+        )*};
+    }
+
+    set! {
+        BTreeSet<T: Ord> => insert;
+        LinkedList<T> => push_back;
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub(crate) use alloc_impls::{decode_seq, encode_seq, seq_len};
+
+#[cfg(feature = "std")]
+mod std_impls {
+    use super::*;
+    use core::hash::{BuildHasher, Hash};
+    use std::collections::HashSet;
+
+    /// An array of the elements, in iteration order.
+    impl<T: Encode, S> Encode for HashSet<T, S> {
+        #[inline]
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            encode_seq(self.len(), self.iter(), e)
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            seq_len(self.len(), self.iter())
+        }
+    }
+
+    impl<'de, T: Decode<'de> + Eq + Hash, S: BuildHasher + Default> Decode<'de> for HashSet<T, S> {
+        #[inline]
+        fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+            let mut out = HashSet::with_hasher(S::default());
+            decode_seq(d, |x| {
+                out.insert(x);
+            })?;
+            Ok(out)
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Fast, safe MessagePack for Rust: exact-size encoding, zero-copy decoding,
+//! no allocator required.
+//!
+//! | Rust type | MessagePack format | encoder / decoder method |
+//! |---|---|---|
+//! | `bool` | `true` / `false` | [`Encoder::bool`] / [`Decoder::bool`] |
+//! | `u8`..`u64`, `usize`, `NonZero*` | smallest of positive fixint, `uint 8/16/32/64` | [`Encoder::u64`] / [`Decoder::u64`] |
+//! | `i8`..`i64`, `isize` | smallest of fixint, `int 8/16/32/64` (non-negative as `uint`) | [`Encoder::i64`] / [`Decoder::i64`] |
+//! | `u128`, `i128` | an integer if it fits in 64 bits, else an encode error | [`Encoder::u128`] / [`Decoder::u128`] |
+//! | `f32` | `float 32` | [`Encoder::f32`] / [`Decoder::f32`] |
+//! | `f64` | `float 64` (reads `float 32` too) | [`Encoder::f64`] / [`Decoder::f64`] |
+//! | `char` | `str` of one character | [`Encoder::str`] / [`Decoder::str`] |
+//! | `()`, `PhantomData<T>` | `nil` | [`Encoder::nil`] / [`Decoder::nil`] |
+//! | `&str`, `String`, `Cow<str>`, `Box<str>`, `Rc<str>`, `Arc<str>` | `str` (UTF-8 validated on decode; `&str` and `Cow` borrow) | [`Encoder::str`] / [`Decoder::str`] |
+//! | `&[u8]`, `Vec<u8>`, `VecDeque<u8>`, `[u8; N]`, `Cow<[u8]>`, `Box<[u8]>`, `Bytes`, `BytesMut` | `bin` (also read from an array of small integers, except borrowed `&[u8]`) | [`Encoder::bin`] / [`Decoder::bin`] |
+//! | `Option<T>` | `nil` or the value | [`Decoder::try_nil`] |
+//! | `[T]`, `[T; N]`, `Vec<T>`, `VecDeque<T>`, `LinkedList<T>`, `BTreeSet<T>`, `HashSet<T>`, `Box<[T]>` | array | [`Encoder::array_len`] / [`Decoder::array_len`] |
+//! | tuples of 1 to 16 | array of exactly that length | [`Encoder::array_len`] / [`Decoder::array_len`] |
+//! | `BTreeMap<K, V>`, `HashMap<K, V>` (any key type) | map (last duplicate key wins) | [`Encoder::map_len`] / [`Decoder::map_len`] |
+//! | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T` | the value | |
+//! | `Duration` | array `[secs, nanos]` (reads the map `{secs, nanos}` too) | |
+//! | [`Timestamp`] | ext -1, smallest of the 32/64/96-bit layouts | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | [`ExtRef`], [`Ext`] | ext (fixext 1/2/4/8/16, ext 8/16/32) | [`Encoder::ext`] / [`Decoder::ext`] |
+//! | [`Value`], [`ValueRef`] | any | |
+//!
+//! Encoding always uses the smallest form, so the bytes equal those of every
+//! mainstream implementation (Python `msgpack`, rmp-serde). Decoding accepts
+//! every valid form: any integer width whose value fits the target type (an
+//! out-of-range value is an error, never a wrap), `float 32` into `f64`.
+//!
+//! # Quick start
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//!
+//! let mut scores = BTreeMap::new();
+//! scores.insert("alice".to_string(), vec![98u32, 87]);
+//! let bytes = msgpack_core::to_vec(&scores)?;
+//! assert_eq!(bytes.len(), msgpack_core::Encode::encoded_len(&scores));
+//!
+//! let back: BTreeMap<&str, Vec<u32>> = msgpack_core::from_slice(&bytes)?; // keys borrow from `bytes`
+//! assert_eq!(back["alice"], [98, 87]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Without an allocator, encode into a slice and decode borrowed values:
+//!
+//! ```
+//! let mut buf = [0u8; 32];
+//! let n = msgpack_core::encode_to_slice(&("id", 7u8, [1u8, 2, 3]), &mut buf)?;
+//! let (name, id, raw): (&str, u8, &[u8]) = msgpack_core::from_slice(&buf[..n])?;
+//! assert_eq!((name, id, raw), ("id", 7, &[1u8, 2, 3][..]));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! | feature | default | adds |
+//! |---|---|---|
+//! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`] |
+//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], `SystemTime` conversions |
+//! | `bytes` | no | `Bytes`/`BytesMut` impls, [`encode::BufMutWriter`], [`from_bytes`] |
+//! | `derive` | yes | `#[derive(MsgPack)]` (once the derive crate is released) |
+//!
+//! # Safety and limits
+//!
+//! Decoding never panics on any input. Length prefixes are checked against
+//! the remaining input before anything is allocated, nesting is limited by
+//! [`DecodeOptions::max_depth`] (default 1024), and
+//! [`skip`](Decoder::skip) is iterative. The crate has no `unsafe` code.
+
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_auto_cfg))]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod decode;
+pub mod encode;
+pub mod ext;
+mod impls;
+pub mod marker;
+#[cfg(feature = "alloc")]
+pub mod value;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use decode::{Decode, DecodeOptions, DecodeOwned, Decoder};
+pub use encode::{Encode, Encoder};
+#[cfg(feature = "alloc")]
+pub use ext::Ext;
+pub use ext::{ExtRef, Timestamp};
+#[cfg(feature = "alloc")]
+pub use value::{Value, ValueRef};
+
+/// Encodes `value` into a new `Vec`, allocating exactly once (feature `alloc`).
+///
+/// Fails only for values MessagePack cannot represent (a `u128` above
+/// `u64::MAX`, a sequence of more than `u32::MAX` elements).
+///
+/// ```
+/// let bytes = msgpack_core::to_vec(&[1u16, 300])?;
+/// assert_eq!(bytes, [0x92, 0x01, 0xcd, 0x01, 0x2c]);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn to_vec<T: Encode + ?Sized>(
+    value: &T,
+) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
+    let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
+    value.encode(&mut Encoder::new(&mut out))?;
+    Ok(out)
+}
+
+/// Appends the encoding of `value` to `out` (feature `alloc`), reserving
+/// the exact size first.
+///
+/// ```
+/// let mut out = vec![0xc3];
+/// msgpack_core::encode_to_vec(&"hi", &mut out)?;
+/// assert_eq!(out, [0xc3, 0xa2, b'h', b'i']);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn encode_to_vec<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    out.reserve(value.encoded_len());
+    value.encode(&mut Encoder::new(out))
+}
+
+/// Encodes `value` into `buf` and returns the number of bytes written.
+///
+/// If the value does not fit ([`Encode::encoded_len`] is larger than
+/// `buf`), fails with [`encode::EndOfSlice`] before writing anything.
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let n = msgpack_core::encode_to_slice(&-1i64, &mut buf)?;
+/// assert_eq!(&buf[..n], &[0xff]);
+/// assert!(msgpack_core::encode_to_slice(&"too long for it", &mut buf).is_err());
+/// # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
+/// ```
+#[inline]
+pub fn encode_to_slice<T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut [u8],
+) -> Result<usize, encode::Error<encode::EndOfSlice>> {
+    if value.encoded_len() > buf.len() {
+        return Err(encode::Error::Write(encode::EndOfSlice));
+    }
+    let mut w = encode::SliceWriter::new(buf);
+    value.encode(&mut Encoder::new(&mut w))?;
+    Ok(w.position())
+}
+
+/// Encodes `value` into a `std::io::Write` (feature `std`).
+///
+/// Small items become small `write_all` calls: pass a buffered writer.
+///
+/// ```
+/// let mut out = Vec::new();
+/// msgpack_core::encode_to_writer(&true, &mut out)?;
+/// assert_eq!(out, [0xc3]);
+/// # Ok::<(), msgpack_core::encode::Error<std::io::Error>>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn encode_to_writer<T: Encode + ?Sized, W: std::io::Write>(
+    value: &T,
+    writer: W,
+) -> Result<(), encode::Error<std::io::Error>> {
+    value.encode(&mut Encoder::new(encode::IoWriter::new(writer)))
+}
+
+/// Decodes one `T` from `bytes`; bytes left after it are an error
+/// ([`decode::ErrorKind::TrailingBytes`]). Uses the default [`DecodeOptions`].
+///
+/// ```
+/// let s: &str = msgpack_core::from_slice(&[0xa3, b'a', b'b', b'c'])?;
+/// assert_eq!(s, "abc");
+/// assert!(msgpack_core::from_slice::<u8>(&[0x01, 0x02]).is_err());
+/// # Ok::<(), msgpack_core::decode::Error>(())
+/// ```
+#[inline]
+pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, decode::Error> {
+    from_slice_with(bytes, &DecodeOptions::new())
+}
+
+/// [`from_slice`] with explicit options.
+///
+/// ```
+/// use msgpack_core::{from_slice_with, DecodeOptions};
+/// let deep = [0x91, 0x91, 0x90]; // [[[]]]
+/// assert!(from_slice_with::<Vec<Vec<Vec<u8>>>>(&deep, &DecodeOptions::new().max_depth(2)).is_err());
+/// ```
+#[inline]
+pub fn from_slice_with<'de, T: Decode<'de>>(bytes: &'de [u8], opts: &DecodeOptions) -> Result<T, decode::Error> {
+    let mut d = Decoder::with_options(bytes, *opts);
+    let value = T::decode(&mut d)?;
+    d.finish()?;
+    Ok(value)
+}
+
+/// Decodes one `T` from a [`bytes::Bytes`] (feature `bytes`): `Bytes`
+/// fields share `bytes`' memory instead of copying. Trailing bytes are an error.
+///
+/// ```
+/// use bytes::Bytes;
+/// let input = Bytes::from(vec![0x92, 0xc4, 1, 7, 0xc4, 1, 8]);
+/// let parts: Vec<Bytes> = msgpack_core::from_bytes(&input, &msgpack_core::DecodeOptions::new())?;
+/// assert_eq!(parts, [Bytes::from_static(&[7]), Bytes::from_static(&[8])]);
+/// # Ok::<(), msgpack_core::decode::Error>(())
+/// ```
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn from_bytes<'de, T: Decode<'de>>(bytes: &'de bytes::Bytes, opts: &DecodeOptions) -> Result<T, decode::Error> {
+    let mut d = Decoder::from_bytes(bytes, *opts);
+    let value = T::decode(&mut d)?;
+    d.finish()?;
+    Ok(value)
+}

@@ -1,0 +1,161 @@
+//! MessagePack format markers: the first byte of every encoded value.
+//!
+//! [`Marker`] classifies a first byte into the format family it starts,
+//! which is what [`Decoder::peek`](crate::decode::Decoder::peek) returns.
+//! The byte constants are the fixed markers of the
+//! [specification](https://github.com/msgpack/msgpack/blob/master/spec.md).
+
+/// `nil`.
+pub const NIL: u8 = 0xc0;
+/// Never used; always an error on decode.
+pub const NEVER_USED: u8 = 0xc1;
+/// `false`.
+pub const FALSE: u8 = 0xc2;
+/// `true`.
+pub const TRUE: u8 = 0xc3;
+/// `bin 8`: 1-byte length, then the bytes.
+pub const BIN8: u8 = 0xc4;
+/// `bin 16`: 2-byte length, then the bytes.
+pub const BIN16: u8 = 0xc5;
+/// `bin 32`: 4-byte length, then the bytes.
+pub const BIN32: u8 = 0xc6;
+/// `ext 8`: 1-byte length, type, payload.
+pub const EXT8: u8 = 0xc7;
+/// `ext 16`: 2-byte length, type, payload.
+pub const EXT16: u8 = 0xc8;
+/// `ext 32`: 4-byte length, type, payload.
+pub const EXT32: u8 = 0xc9;
+/// `float 32`.
+pub const F32: u8 = 0xca;
+/// `float 64`.
+pub const F64: u8 = 0xcb;
+/// `uint 8`.
+pub const U8: u8 = 0xcc;
+/// `uint 16`.
+pub const U16: u8 = 0xcd;
+/// `uint 32`.
+pub const U32: u8 = 0xce;
+/// `uint 64`.
+pub const U64: u8 = 0xcf;
+/// `int 8`.
+pub const I8: u8 = 0xd0;
+/// `int 16`.
+pub const I16: u8 = 0xd1;
+/// `int 32`.
+pub const I32: u8 = 0xd2;
+/// `int 64`.
+pub const I64: u8 = 0xd3;
+/// `fixext 1`: type, 1-byte payload.
+pub const FIXEXT1: u8 = 0xd4;
+/// `fixext 2`: type, 2-byte payload.
+pub const FIXEXT2: u8 = 0xd5;
+/// `fixext 4`: type, 4-byte payload.
+pub const FIXEXT4: u8 = 0xd6;
+/// `fixext 8`: type, 8-byte payload.
+pub const FIXEXT8: u8 = 0xd7;
+/// `fixext 16`: type, 16-byte payload.
+pub const FIXEXT16: u8 = 0xd8;
+/// `str 8`: 1-byte length, then UTF-8 bytes.
+pub const STR8: u8 = 0xd9;
+/// `str 16`: 2-byte length, then UTF-8 bytes.
+pub const STR16: u8 = 0xda;
+/// `str 32`: 4-byte length, then UTF-8 bytes.
+pub const STR32: u8 = 0xdb;
+/// `array 16`: 2-byte element count.
+pub const ARRAY16: u8 = 0xdc;
+/// `array 32`: 4-byte element count.
+pub const ARRAY32: u8 = 0xdd;
+/// `map 16`: 2-byte entry count.
+pub const MAP16: u8 = 0xde;
+/// `map 32`: 4-byte entry count.
+pub const MAP32: u8 = 0xdf;
+/// `fixstr` base: `0xa0 | len` for lengths 0..=31.
+pub const FIXSTR: u8 = 0xa0;
+/// `fixarray` base: `0x90 | len` for lengths 0..=15.
+pub const FIXARRAY: u8 = 0x90;
+/// `fixmap` base: `0x80 | len` for lengths 0..=15.
+pub const FIXMAP: u8 = 0x80;
+
+/// The format family a first byte starts.
+///
+/// ```
+/// use msgpack_core::marker::Marker;
+/// assert_eq!(Marker::from_u8(0x93), Marker::Array);
+/// assert_eq!(Marker::from_u8(0xcc), Marker::UInt);
+/// assert_eq!(Marker::from_u8(0xc1), Marker::Reserved);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Marker {
+    /// `nil`.
+    Nil,
+    /// `true` or `false`.
+    Bool,
+    /// A non-negative integer: positive fixint or `uint 8..64`.
+    UInt,
+    /// A signed integer: negative fixint or `int 8..64` (the value may still be non-negative).
+    Int,
+    /// `float 32`.
+    F32,
+    /// `float 64`.
+    F64,
+    /// `fixstr`, `str 8/16/32`.
+    Str,
+    /// `bin 8/16/32`.
+    Bin,
+    /// `fixarray`, `array 16/32`.
+    Array,
+    /// `fixmap`, `map 16/32`.
+    Map,
+    /// `fixext 1..16`, `ext 8/16/32`.
+    Ext,
+    /// `0xc1`, which the specification never uses.
+    Reserved,
+}
+
+impl Marker {
+    /// Classifies a first byte.
+    ///
+    /// ```
+    /// use msgpack_core::marker::Marker;
+    /// assert_eq!(Marker::from_u8(0xff), Marker::Int); // negative fixint -1
+    /// ```
+    #[inline]
+    pub const fn from_u8(b: u8) -> Marker {
+        match b {
+            0x00..=0x7f | U8..=U64 => Marker::UInt,
+            0x80..=0x8f | MAP16 | MAP32 => Marker::Map,
+            0x90..=0x9f | ARRAY16 | ARRAY32 => Marker::Array,
+            0xa0..=0xbf | STR8..=STR32 => Marker::Str,
+            NIL => Marker::Nil,
+            NEVER_USED => Marker::Reserved,
+            FALSE | TRUE => Marker::Bool,
+            BIN8..=BIN32 => Marker::Bin,
+            EXT8..=EXT32 | FIXEXT1..=FIXEXT16 => Marker::Ext,
+            F32 => Marker::F32,
+            F64 => Marker::F64,
+            I8..=I64 | 0xe0..=0xff => Marker::Int,
+        }
+    }
+
+    /// A short lowercase name of the family, as used in error messages.
+    ///
+    /// ```
+    /// use msgpack_core::marker::Marker;
+    /// assert_eq!(Marker::Str.name(), "str");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Marker::Nil => "nil",
+            Marker::Bool => "bool",
+            Marker::UInt | Marker::Int => "int",
+            Marker::F32 => "float32",
+            Marker::F64 => "float64",
+            Marker::Str => "str",
+            Marker::Bin => "bin",
+            Marker::Array => "array",
+            Marker::Map => "map",
+            Marker::Ext => "ext",
+            Marker::Reserved => "reserved byte 0xc1",
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! `#[derive(MsgPack)]` for msgpack-core (in development: see the issue tracker).
