@@ -4,9 +4,7 @@
 /// Builds `[T; N]` from a fallible function of the index, stopping at the
 /// first error.
 #[inline]
-pub fn try_array_from_fn<T, E, const N: usize>(
-    mut f: impl FnMut(usize) -> Result<T, E>,
-) -> Result<[T; N], E> {
+pub fn try_array_from_fn<T, E, const N: usize>(mut f: impl FnMut(usize) -> Result<T, E>) -> Result<[T; N], E> {
     let mut err = None;
     let items: [Option<T>; N] = core::array::from_fn(|i| {
         if err.is_some() {
@@ -25,4 +23,131 @@ pub fn try_array_from_fn<T, E, const N: usize>(
     }
     // No error was recorded, so `f` produced every element.
     Ok(items.map(|x| x.expect("every element was produced")))
+}
+
+/// An initial capacity for `len` elements of `T` read from untrusted input.
+///
+/// `len` has been checked against the remaining input (one byte per
+/// element at least), but an element may take far more memory than its
+/// encoding, and nested containers may all claim the same bytes. So at most
+/// 64 KiB is reserved up front; a longer sequence grows as its elements
+/// actually arrive, which keeps memory proportional to the input.
+#[inline]
+pub fn cautious_capacity<T>(len: usize) -> usize {
+    const MAX_PREALLOC: usize = 64 * 1024;
+    len.min(MAX_PREALLOC / core::mem::size_of::<T>().max(1))
+}
+
+pub use core::option::Option;
+pub use core::result::Result;
+
+use crate::decode::{self, Decoder, ErrorKind};
+use crate::encode::{self, Encoder, Write};
+use crate::marker::Marker;
+
+/// The fields of a map-form derived struct, without the map header: what an
+/// internally tagged enum's newtype variant writes beside its tag.
+pub trait EncodeMap {
+    /// How many entries [`__encode_entries`](EncodeMap::__encode_entries) writes.
+    fn __map_entries(&self) -> usize;
+    /// Writes the entries (keys and values), no header.
+    fn __encode_entries<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>>;
+    /// The encoded length of the entries.
+    fn __entries_len(&self) -> usize;
+}
+
+/// Reads the fields of a map-form derived struct from `len` entries whose
+/// header has been read; a key whose raw payload equals `skip_key` (an
+/// internal tag) is skipped.
+pub trait DecodeMap<'de>: Sized {
+    /// Reads `len` entries; `at` is the offset of the map, for errors.
+    fn __decode_entries(
+        d: &mut Decoder<'de>,
+        len: usize,
+        at: usize,
+        skip_key: Option<&[u8]>,
+    ) -> Result<Self, decode::Error>;
+}
+
+/// A map key as derived decoders see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key<'de> {
+    /// A `str` key's raw payload (not UTF-8 validated: it is only compared).
+    Str(&'de [u8]),
+    /// An integer key.
+    Int(i128),
+    /// Any other key (skipped).
+    Other,
+}
+
+/// Reads a map key for field matching.
+#[inline]
+pub fn read_key<'de>(d: &mut Decoder<'de>) -> Result<Key<'de>, decode::Error> {
+    match d.peek()? {
+        Marker::Str => d.str_bytes().map(Key::Str),
+        Marker::UInt | Marker::Int => d.i128().map(Key::Int),
+        _ => d.skip().map(|()| Key::Other),
+    }
+}
+
+/// `missing field "name"`, at the container starting at `at`.
+#[cold]
+#[inline(never)]
+pub fn missing_field(d: &Decoder<'_>, name: &'static str, at: usize) -> decode::Error {
+    d.error(ErrorKind::MissingField(name), at)
+}
+
+/// `duplicate field "name"`, at its second key.
+#[cold]
+#[inline(never)]
+pub fn duplicate_field(d: &Decoder<'_>, name: &'static str, key_at: usize) -> decode::Error {
+    d.error(ErrorKind::DuplicateField(name), key_at)
+}
+
+/// `unknown field "..."`, at its key.
+#[cold]
+#[inline(never)]
+pub fn unknown_field(d: &Decoder<'_>, key_at: usize) -> decode::Error {
+    d.error(ErrorKind::UnknownField(d.found_at(key_at)), key_at)
+}
+
+/// `unknown tag "..." for Enum`, at the tag value.
+#[cold]
+#[inline(never)]
+pub fn unknown_variant(d: &Decoder<'_>, enum_name: &'static str, tag_at: usize) -> decode::Error {
+    d.error(ErrorKind::UnknownVariant { enum_name, found: d.found_at(tag_at) }, tag_at)
+}
+
+/// An array of the wrong length for a tuple struct or variant.
+#[cold]
+#[inline(never)]
+pub fn invalid_length(d: &Decoder<'_>, expected: usize, found: usize, at: usize) -> decode::Error {
+    d.error(ErrorKind::InvalidLength { expected, found }, at)
+}
+
+/// Finds an internal tag among the `len` entries that follow (without
+/// moving `d`): the tag's raw `str` payload and its offset, or `None`.
+#[inline(never)]
+pub fn find_tag<'de>(d: &Decoder<'de>, len: usize, tag: &[u8]) -> Result<Option<(&'de [u8], usize)>, decode::Error> {
+    let mut s = d.clone();
+    for _ in 0..len {
+        if let Key::Str(k) = read_key(&mut s)?
+            && k == tag
+        {
+            let at = s.position();
+            return s.str_bytes().map(|v| Some((v, at)));
+        }
+        s.skip()?;
+    }
+    Ok(None)
+}
+
+/// Skips `n` map entries.
+#[inline]
+pub fn skip_entries(d: &mut Decoder<'_>, n: usize) -> Result<(), decode::Error> {
+    for _ in 0..n {
+        d.skip()?;
+        d.skip()?;
+    }
+    Ok(())
 }

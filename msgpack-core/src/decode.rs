@@ -72,7 +72,7 @@ pub trait Decode<'de>: Sized {
     fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
         let len = d.array_len()?;
         d.enter()?;
-        let mut v = alloc::vec::Vec::with_capacity(len);
+        let mut v = alloc::vec::Vec::with_capacity(crate::__private::cautious_capacity::<Self>(len));
         for i in 0..len {
             v.push(Self::decode(d).map_err(|e| e.at_index(i))?);
         }

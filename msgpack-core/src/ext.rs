@@ -108,6 +108,7 @@ impl Ext {
 /// assert_eq!(bytes.len(), 6); // fixext 4: the 32-bit layout
 /// assert_eq!(msgpack_core::from_slice::<Timestamp>(&bytes)?, t);
 /// assert!(Timestamp::new(0, 1_000_000_000).is_none());
+/// assert_eq!(Timestamp::new(-1, 5).unwrap().to_string(), "-0.999999995");
 /// # Ok::<(), msgpack_core::decode::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -277,8 +278,12 @@ impl Timestamp {
 }
 
 impl fmt::Display for Timestamp {
-    /// `secs.nanos` seconds since the Unix epoch, e.g. `1700000000.000000005`.
+    /// Seconds since the Unix epoch with nine decimals, e.g.
+    /// `1700000000.000000005`, or `-0.999999995` for `secs: -1, nanos: 5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{:09}", self.secs, self.nanos)
+        let total = self.secs as i128 * 1_000_000_000 + self.nanos as i128;
+        let sign = if total < 0 { "-" } else { "" };
+        let abs = total.unsigned_abs();
+        write!(f, "{sign}{}.{:09}", abs / 1_000_000_000, abs % 1_000_000_000)
     }
 }

@@ -59,8 +59,8 @@
 //! |---|---|---|
 //! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`] |
 //! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], `SystemTime` conversions |
-//! | `bytes` | no | `Bytes`/`BytesMut` impls, [`encode::BufMutWriter`], [`from_bytes`] |
-//! | `derive` | yes | `#[derive(MsgPack)]` (once the derive crate is released) |
+//! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, `from_bytes` |
+//! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode` and `Decode` |
 //!
 //! # Safety and limits
 //!
@@ -94,7 +94,11 @@ pub use encode::{Encode, Encoder};
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
 #[cfg(feature = "alloc")]
-pub use value::{Value, ValueRef};
+pub use value::{Integer, Value, ValueRef};
+
+#[cfg(feature = "derive")]
+#[doc = include_str!("derive.md")]
+pub use msgpack_derive::MsgPack;
 
 /// Encodes `value` into a new `Vec`, allocating exactly once (feature `alloc`).
 ///
@@ -108,9 +112,7 @@ pub use value::{Value, ValueRef};
 /// ```
 #[cfg(feature = "alloc")]
 #[inline]
-pub fn to_vec<T: Encode + ?Sized>(
-    value: &T,
-) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
     let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
     value.encode(&mut Encoder::new(&mut out))?;
     Ok(out)

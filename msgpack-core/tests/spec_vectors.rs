@@ -207,7 +207,7 @@ fn timestamp_layouts() {
         // 64-bit: nanoseconds, or seconds in 2^32..2^34.
         (4294967296, 0, "d7 ff 00 00 00 01 00 00 00 00"),
         (1, 1, "d7 ff 00 00 00 04 00 00 00 01"),
-        (17179869183, 999999999, "d7 ff ee 6b 27 fd ff ff ff ff"),
+        (17179869183, 999999999, "d7 ff ee 6b 27 ff ff ff ff ff"),
         // 96-bit: negative seconds or seconds >= 2^34.
         (-1, 0, "c7 0c ff 00 00 00 00 ff ff ff ff ff ff ff ff"),
         (17179869184, 5, "c7 0c ff 00 00 00 05 00 00 00 04 00 00 00 00"),

@@ -1,1 +1,33 @@
-//! `#[derive(MsgPack)]` for msgpack-core (in development: see the issue tracker).
+//! `#[derive(MsgPack)]`: generated MessagePack encoders and decoders.
+//!
+//! Use it through `msgpack-core`, which re-exports it (feature `derive`, on
+//! by default); the attribute reference is on `msgpack_core::MsgPack`.
+//!
+//! The derive is a pipeline, one pass per module: [`attr`] turns
+//! `#[msgpack(...)]` attributes into typed values, [`ast`] builds the
+//! container model keeping the syn nodes for spans, [`check`] holds every rule
+//! that involves more than one attribute, then [`encode`] and [`decode`]
+//! generate code that never validates. Errors are collected in a
+//! [`ctxt::Ctxt`] and reported together; when there are any, [`fallback`]
+//! emits empty impls so one mistake gives one error, not a cascade.
+
+mod ast;
+mod attr;
+mod bound;
+mod case;
+mod check;
+mod ctxt;
+mod decode;
+mod encode;
+mod expand;
+mod fallback;
+mod wire;
+
+use proc_macro::TokenStream;
+
+/// Derives `Encode` and `Decode` (see `msgpack_core::MsgPack` for the docs).
+#[proc_macro_derive(MsgPack, attributes(msgpack))]
+pub fn derive_msgpack(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    expand::derive(&input).into()
+}

@@ -14,8 +14,9 @@
 /// | [`int_to_float`](DecodeOptions::int_to_float) | `false` | whether `f32`/`f64` accept integer items |
 ///
 /// Each level of nesting costs one stack frame of the decoding impl (for
-/// [`Value`](crate::Value) about 200 bytes in a release build), so the
-/// default limit fits a 2 MiB thread stack with room to spare.
+/// [`Value`](crate::Value), measured on x86-64: about 180 bytes per array
+/// level and 260 per map level in a release build, 550 / 870 in a debug
+/// build), so the default limit fits a 2 MiB thread stack with room to spare.
 ///
 /// ```
 /// use msgpack_core::{from_slice_with, DecodeOptions, Value};

@@ -196,11 +196,7 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline]
     pub fn u8(&mut self, v: u8) -> Result<W::Error> {
-        if v < 128 {
-            self.raw(&[v])
-        } else {
-            self.raw(&[m::U8, v])
-        }
+        if v < 128 { self.raw(&[v]) } else { self.raw(&[m::U8, v]) }
     }
 
     /// Writes a `u16` (see [`u64`](Encoder::u64)).

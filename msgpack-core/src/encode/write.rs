@@ -6,7 +6,7 @@ use core::fmt;
 ///
 /// Implementations: [`SliceWriter`] (a fixed buffer; [`EndOfSlice`] when
 /// full), `Vec<u8>` (feature `alloc`; infallible), `bytes::BytesMut` and
-/// [`BufMutWriter`] (feature `bytes`), [`IoWriter`] over any
+/// `BufMutWriter` (feature `bytes`), `IoWriter` over any
 /// `std::io::Write` (feature `std`), and `&mut W` for any sink `W`.
 ///
 /// ```

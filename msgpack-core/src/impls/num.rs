@@ -226,11 +226,7 @@ impl Encode for i128 {
     }
     #[inline]
     fn encoded_len(&self) -> usize {
-        if let Ok(v) = i64::try_from(*self) {
-            int_size(v)
-        } else {
-            u64::try_from(*self).map_or(0, uint_size)
-        }
+        if let Ok(v) = i64::try_from(*self) { int_size(v) } else { u64::try_from(*self).map_or(0, uint_size) }
     }
 }
 

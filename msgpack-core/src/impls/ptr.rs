@@ -124,7 +124,7 @@ mod alloc_impls {
 
     /// Borrows a `bin` from the input; a byte array written as an array of
     /// integers (which cannot be borrowed) is copied into `Cow::Owned`.
-    impl<'de> Decode<'de> for Cow<'de, [u8]> {
+    impl<'de: 'a, 'a> Decode<'de> for Cow<'a, [u8]> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
             if d.peek()? == crate::marker::Marker::Bin {

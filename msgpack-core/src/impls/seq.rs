@@ -41,7 +41,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
 /// Borrows a `bin` from the input (zero-copy). A byte array written as an
 /// array of integers cannot be borrowed and gives a type error; use
 /// `Cow<[u8]>` or `Vec<u8>` to accept both.
-impl<'de> Decode<'de> for &'de [u8] {
+impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         let at = d.position();
@@ -114,10 +114,7 @@ mod alloc_impls {
     /// Reads an array element by element into `push` (bounded by the input
     /// length, depth-checked, errors located by index).
     #[inline]
-    pub(crate) fn decode_seq<'de, T: Decode<'de>>(
-        d: &mut Decoder<'de>,
-        mut push: impl FnMut(T),
-    ) -> Result<(), Error> {
+    pub(crate) fn decode_seq<'de, T: Decode<'de>>(d: &mut Decoder<'de>, mut push: impl FnMut(T)) -> Result<(), Error> {
         let len = d.array_len()?;
         d.enter()?;
         for i in 0..len {
@@ -160,8 +157,8 @@ mod alloc_impls {
     }
 }
 
-#[cfg(feature = "alloc")]
-pub(crate) use alloc_impls::{decode_seq, encode_seq, seq_len};
+#[cfg(feature = "std")]
+use alloc_impls::{decode_seq, encode_seq, seq_len};
 
 #[cfg(feature = "std")]
 mod std_impls {

@@ -15,7 +15,7 @@ impl Encode for str {
 }
 
 /// Borrows the string from the input (zero-copy).
-impl<'de> Decode<'de> for &'de str {
+impl<'de: 'a, 'a> Decode<'de> for &'a str {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.str()
@@ -50,7 +50,7 @@ mod alloc_impls {
     }
 
     /// Borrows from the input: always `Cow::Borrowed` after decoding.
-    impl<'de> Decode<'de> for Cow<'de, str> {
+    impl<'de: 'a, 'a> Decode<'de> for Cow<'a, str> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
             d.str().map(Cow::Borrowed)

@@ -82,7 +82,7 @@ impl Encode for ExtRef<'_> {
 }
 
 /// Borrows the payload from the input.
-impl<'de> Decode<'de> for ExtRef<'de> {
+impl<'de: 'a, 'a> Decode<'de> for ExtRef<'a> {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.ext()

@@ -1,0 +1,185 @@
+//! The container model: what the derive generates code for, with the syn
+//! nodes kept for spans.
+
+use crate::attr;
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+
+/// A struct or enum being derived.
+pub(crate) struct Container<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) attrs: attr::Container,
+    pub(crate) data: Data<'a>,
+    pub(crate) generics: &'a syn::Generics,
+}
+
+pub(crate) enum Data<'a> {
+    Struct(Style, Vec<Field<'a>>),
+    Enum(Vec<Variant<'a>>),
+}
+
+/// The shape of a struct or variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Style {
+    /// Named fields.
+    Struct,
+    /// Two or more unnamed fields.
+    Tuple,
+    /// Exactly one unnamed field.
+    Newtype,
+    /// No fields.
+    Unit,
+}
+
+/// How a struct's (or struct variant's) fields go on the wire.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Form {
+    /// A map from wire keys to values.
+    Map,
+    /// An array of values in field order.
+    Array,
+}
+
+/// A field's wire key in map form.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Key {
+    Str(String),
+    Int(i64),
+}
+
+impl std::fmt::Display for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Key::Str(s) => write!(f, "{s:?}"),
+            Key::Int(i) => write!(f, "{i}"),
+        }
+    }
+}
+
+pub(crate) struct Variant<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) attrs: attr::Variant,
+    pub(crate) style: Style,
+    pub(crate) fields: Vec<Field<'a>>,
+    pub(crate) original: &'a syn::Variant,
+    /// The tag on the wire (after `rename` / `rename_all`).
+    pub(crate) name: String,
+}
+
+pub(crate) struct Field<'a> {
+    /// `self.<member>`: a name or an index.
+    pub(crate) member: syn::Member,
+    pub(crate) attrs: attr::Field,
+    pub(crate) ty: &'a syn::Type,
+    pub(crate) original: &'a syn::Field,
+    /// The wire key in map form.
+    pub(crate) key: Key,
+    /// The type is written `Option<...>`: it defaults to `None`.
+    pub(crate) is_option: bool,
+}
+
+impl Field<'_> {
+    /// Written and read at all (not `skip`).
+    pub(crate) fn is_wire(&self) -> bool {
+        !self.attrs.skip.is_set()
+    }
+
+    /// May be absent on decode: `default`, `default = ..`, or an `Option`.
+    pub(crate) fn has_default(&self) -> bool {
+        self.attrs.default.is_set() || self.is_option
+    }
+
+    /// A name for messages: the wire key.
+    pub(crate) fn display_name(&self) -> String {
+        match &self.key {
+            Key::Str(s) => s.clone(),
+            Key::Int(i) => i.to_string(),
+        }
+    }
+}
+
+impl<'a> Container<'a> {
+    pub(crate) fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Container<'a>> {
+        let attrs = attr::Container::from_ast(cx, input);
+        let rule = attrs.rename_all.get().copied();
+        let data = match &input.data {
+            syn::Data::Struct(s) => {
+                let (style, fields) = fields_from_ast(cx, &s.fields, rule);
+                Data::Struct(style, fields)
+            }
+            syn::Data::Enum(e) => Data::Enum(e.variants.iter().map(|v| variant_from_ast(cx, v, rule)).collect()),
+            syn::Data::Union(u) => {
+                cx.error_spanned_by(u.union_token, "`MsgPack` cannot be derived for unions; use a struct or an enum");
+                return None;
+            }
+        };
+        Some(Container { ident: &input.ident, attrs, data, generics: &input.generics })
+    }
+
+    /// Map or array form of this container's structs / struct variants.
+    pub(crate) fn form(&self) -> Form {
+        if self.attrs.array.is_set() { Form::Array } else { Form::Map }
+    }
+}
+
+fn variant_from_ast<'a>(cx: &Ctxt, v: &'a syn::Variant, rule: Option<RenameRule>) -> Variant<'a> {
+    let attrs = attr::Variant::from_ast(cx, v);
+    let name = match (attrs.rename.get(), rule) {
+        (Some(n), _) => n.clone(),
+        (None, Some(r)) => r.apply(&v.ident.to_string()),
+        (None, None) => unraw(&v.ident),
+    };
+    // A struct variant's fields follow the variant's own `rename_all`.
+    let (style, fields) = fields_from_ast(cx, &v.fields, attrs.rename_all.get().copied());
+    Variant { ident: &v.ident, attrs, style, fields, original: v, name }
+}
+
+fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRule>) -> (Style, Vec<Field<'a>>) {
+    let style = match fields {
+        syn::Fields::Named(_) => Style::Struct,
+        syn::Fields::Unnamed(u) if u.unnamed.len() == 1 => Style::Newtype,
+        syn::Fields::Unnamed(_) => Style::Tuple,
+        syn::Fields::Unit => Style::Unit,
+    };
+    let fields = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let attrs = attr::Field::from_ast(cx, f);
+            let member = match &f.ident {
+                Some(id) => syn::Member::Named(id.clone()),
+                None => syn::Member::Unnamed(syn::Index::from(i)),
+            };
+            let key = if let Some(k) = attrs.key.get() {
+                Key::Int(k.value)
+            } else if let Some(n) = attrs.rename.get() {
+                Key::Str(n.clone())
+            } else {
+                match (&f.ident, rule) {
+                    (Some(id), Some(r)) => Key::Str(r.apply(&id.to_string())),
+                    (Some(id), None) => Key::Str(unraw(id)),
+                    (None, _) => Key::Int(i as i64),
+                }
+            };
+            Field { member, is_option: is_option(&f.ty), attrs, ty: &f.ty, original: f, key }
+        })
+        .collect();
+    (style, fields)
+}
+
+fn unraw(id: &syn::Ident) -> String {
+    let s = id.to_string();
+    s.strip_prefix("r#").map(str::to_owned).unwrap_or(s)
+}
+
+/// Whether a type is written `Option<..>` (also `std::option::Option<..>`).
+fn is_option(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
+            s.ident == "Option" && matches!(&s.arguments, syn::PathArguments::AngleBracketed(a) if a.args.len() == 1)
+        }),
+        syn::Type::Group(g) => is_option(&g.elem),
+        syn::Type::Paren(p) => is_option(&p.elem),
+        _ => false,
+    }
+}

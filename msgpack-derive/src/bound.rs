@@ -1,0 +1,85 @@
+//! Trait bounds for generic containers.
+//!
+//! Every type parameter that appears in a field that is encoded (not
+//! `skip`, not `with`) gets the trait as a bound, like serde does; `bound =
+//! "..."` replaces the inferred bounds. Decode impls get a `'de` lifetime
+//! that outlives every lifetime of the type, so borrowed fields (`&'a str`,
+//! `Cow<'a, str>`, nested borrowed types) borrow from the input.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::visit::Visit;
+
+use crate::ast::{Container, Data, Field};
+
+/// Type parameter names used by the encoded fields.
+fn used_params(cont: &Container) -> BTreeSet<String> {
+    let params: BTreeSet<String> = cont.generics.type_params().map(|p| p.ident.to_string()).collect();
+    let mut used = BTreeSet::new();
+    let fields: Vec<&Field> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(vs) => vs.iter().filter(|v| !v.attrs.skip.is_set()).flat_map(|v| &v.fields).collect(),
+    };
+    struct Finder<'p> {
+        params: &'p BTreeSet<String>,
+        used: &'p mut BTreeSet<String>,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_path(&mut self, p: &'ast syn::Path) {
+            if let Some(seg) = p.segments.first() {
+                let id = seg.ident.to_string();
+                if self.params.contains(&id) {
+                    self.used.insert(id);
+                }
+            }
+            syn::visit::visit_path(self, p);
+        }
+    }
+    for f in fields.into_iter().filter(|f| f.is_wire() && !f.attrs.with.is_set()) {
+        Finder { params: &params, used: &mut used }.visit_type(f.ty);
+    }
+    used
+}
+
+/// The where-clause predicates for an impl of `trait_path`.
+pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream) -> Vec<TokenStream> {
+    let mut preds: Vec<TokenStream> = cont
+        .generics
+        .where_clause
+        .as_ref()
+        .map(|w| w.predicates.iter().map(|p| p.to_token_stream()).collect())
+        .unwrap_or_default();
+    if let Some(custom) = cont.attrs.bound.get() {
+        preds.extend(custom.iter().map(|p| p.to_token_stream()));
+        return preds;
+    }
+    for p in used_params(cont) {
+        let id = syn::Ident::new(&p, proc_macro2::Span::call_site());
+        preds.push(quote!(#id: #trait_path));
+    }
+    preds
+}
+
+/// `impl<...>` parameters for a Decode impl: `'de` outliving every lifetime
+/// of the type, then the type's own parameters.
+pub(crate) fn decode_impl_params(cont: &Container) -> TokenStream {
+    let lifetimes: Vec<&syn::Lifetime> = cont.generics.lifetimes().map(|l| &l.lifetime).collect();
+    let params = cont.generics.params.iter().map(|p| match p {
+        syn::GenericParam::Type(t) => {
+            let mut t = t.clone();
+            t.eq_token = None;
+            t.default = None;
+            t.into_token_stream()
+        }
+        syn::GenericParam::Const(c) => {
+            let mut c = c.clone();
+            c.eq_token = None;
+            c.default = None;
+            c.into_token_stream()
+        }
+        other => other.into_token_stream(),
+    });
+    if lifetimes.is_empty() { quote!('de, #(#params),*) } else { quote!('de: #(#lifetimes)+*, #(#params),*) }
+}

@@ -1,0 +1,270 @@
+//! Rules that involve more than one attribute or more than one field. Each
+//! rule says why it exists; every violation is reported at the narrowest
+//! span, and all of them are reported together.
+
+use std::collections::HashMap;
+
+use quote::ToTokens;
+
+use crate::ast::{Container, Data, Field, Form, Key, Style, Variant};
+use crate::attr;
+use crate::ctxt::Ctxt;
+
+pub(crate) fn check(cx: &Ctxt, cont: &Container) {
+    check_form(cx, cont);
+    match &cont.data {
+        Data::Struct(style, fields) => {
+            check_struct_container(cx, cont, *style);
+            check_fields(cx, cont, *style, fields, None);
+        }
+        Data::Enum(variants) => {
+            check_enum(cx, cont, variants);
+            for v in variants {
+                check_fields(cx, cont, v.style, &v.fields, Some(v));
+            }
+        }
+    }
+}
+
+/// `map` and `array` are the two forms: one or the other.
+fn check_form(cx: &Ctxt, cont: &Container) {
+    if let (Some(_), Some(t)) = (cont.attrs.map.tokens(), cont.attrs.array.tokens()) {
+        cx.error_spanned_by(t, "conflicting attributes `map` and `array`: a container has one wire form");
+    }
+    // Array form writes values by position: trailing defaults could be
+    // omitted, but fields in the middle cannot, so `omit_defaults` would
+    // only half work. It is a map-form feature.
+    if let (Some(t), true) = (cont.attrs.omit_defaults.tokens(), cont.form() == Form::Array) {
+        cx.error_spanned_by(t, "`omit_defaults` needs map form; remove `array` or `omit_defaults`");
+    }
+}
+
+/// Attributes that only make sense on some kinds of containers.
+fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
+    if let Some(t) = cont.attrs.tag.tokens() {
+        cx.error_spanned_by(t, "`tag` applies to enums: a struct has no variants to tag");
+    }
+    if let Some(t) = cont.attrs.index.tokens() {
+        cx.error_spanned_by(t, "`index` applies to enums of unit variants");
+    }
+    // Tuple structs and newtypes have no field names; unit structs no fields.
+    if style != Style::Struct {
+        let what = match style {
+            Style::Newtype => "a newtype struct is encoded as its field (transparent)",
+            Style::Tuple => "a tuple struct is always an array",
+            _ => "a unit struct is encoded as nil",
+        };
+        for (attr_name, tokens) in [
+            (attr::MAP, cont.attrs.map.tokens()),
+            (attr::ARRAY, cont.attrs.array.tokens()),
+            (attr::RENAME_ALL, cont.attrs.rename_all.tokens()),
+            (attr::DENY_UNKNOWN_FIELDS, cont.attrs.deny_unknown_fields.tokens()),
+            (attr::OMIT_DEFAULTS, cont.attrs.omit_defaults.tokens()),
+        ] {
+            if let Some(t) = tokens {
+                cx.error_spanned_by(t, format!("`{attr_name}` has no effect here: {what}"));
+            }
+        }
+    }
+}
+
+fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
+    let all_unit = variants.iter().all(|v| v.style == Style::Unit);
+    if let Some(t) = cont.attrs.index.tokens()
+        && !all_unit
+    {
+        cx.error_spanned_by(
+            t,
+            "`index` encodes variants as integers, which only works when every variant is a unit variant",
+        );
+    }
+    // Explicit discriminants also select the integer form: both need unit variants.
+    if let Some(tag) = cont.attrs.tag.get() {
+        let tag_tokens = cont.attrs.tag.tokens().unwrap();
+        for v in variants {
+            match v.style {
+                // Internally tagged: the tag is one more map entry, so the
+                // payload must be a map: struct variants, or a newtype of a
+                // map-form struct (checked by a trait bound at the field).
+                Style::Struct | Style::Unit | Style::Newtype => {}
+                Style::Tuple => cx.error_spanned_by(
+                    &v.original.fields,
+                    format!("internally tagged enums (`tag = {tag:?}`) need struct, newtype or unit variants; a tuple variant has no field names to put beside the tag"),
+                ),
+            }
+            for f in v.fields.iter().filter(|f| f.is_wire()) {
+                if v.style == Style::Struct && f.key == Key::Str(tag.clone()) {
+                    cx.error_spanned_by(
+                        f.original
+                            .ident
+                            .as_ref()
+                            .map(|i| i.to_token_stream())
+                            .unwrap_or_else(|| f.ty.to_token_stream()),
+                        format!(
+                            "field `{}` of variant `{}` has the same wire key as the tag `{tag}`",
+                            f.display_name(),
+                            v.ident
+                        ),
+                    );
+                }
+            }
+        }
+        if cont.form() == Form::Array {
+            cx.error_spanned_by(tag_tokens, "`tag` needs map form: the tag is a map entry beside the fields");
+        }
+    }
+    // Two variants with one wire name could not be told apart.
+    let mut names: HashMap<&str, &Variant> = HashMap::new();
+    for v in variants.iter().filter(|v| !v.attrs.skip.is_set()) {
+        if let Some(prev) = names.insert(&v.name, v) {
+            let at = v.attrs.rename.tokens().cloned().unwrap_or_else(|| v.ident.to_token_stream());
+            cx.error_spanned_by(
+                at,
+                format!("variants `{}` and `{}` both have the wire name {:?}", prev.ident, v.ident, v.name),
+            );
+        }
+    }
+    // `other` catches unknown tags: it must carry no data, and only one can.
+    let mut other_seen = false;
+    for v in variants {
+        if let Some(t) = v.attrs.other.tokens() {
+            if v.style != Style::Unit {
+                cx.error_spanned_by(
+                    t,
+                    format!(
+                        "`other` must be on a unit variant: `{}` carries data that an unknown tag cannot provide",
+                        v.ident
+                    ),
+                );
+            }
+            if other_seen {
+                cx.error_spanned_by(t, "only one variant can be `other`");
+            }
+            if v.attrs.skip.is_set() {
+                cx.error_spanned_by(t, "`other` and `skip` conflict: a skipped variant is never decoded");
+            }
+            other_seen = true;
+        }
+    }
+}
+
+fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], variant: Option<&Variant>) {
+    let form = if style == Style::Struct { cont.form() } else { Form::Array };
+    let in_what = match variant {
+        Some(v) => format!("variant `{}`", v.ident),
+        None => "this struct".to_owned(),
+    };
+    for f in fields {
+        check_field(cx, f, style, form);
+    }
+    if style == Style::Newtype && fields.iter().any(|f| !f.is_wire()) {
+        let f = &fields[0];
+        cx.error_spanned_by(f.attrs.skip.tokens().unwrap(), "a newtype's only field cannot be skipped");
+    }
+    if style != Style::Struct {
+        return;
+    }
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    // Two fields with one wire key could not be told apart on decode.
+    if form == Form::Map {
+        let mut seen: HashMap<&Key, &Field> = HashMap::new();
+        for f in &wire {
+            if let Some(prev) = seen.insert(&f.key, f) {
+                let at = key_tokens(f);
+                cx.error_spanned_by(
+                    at,
+                    format!(
+                        "fields `{}` and `{}` of {in_what} both have the wire key {}",
+                        member(prev),
+                        member(f),
+                        f.key
+                    ),
+                );
+            }
+        }
+        // Mixing string and integer keys: a reader in another language
+        // expects one kind of map; it is almost always a forgotten `key`.
+        let int_keyed: Vec<&&Field> = wire.iter().filter(|f| f.attrs.key.is_set()).collect();
+        if !int_keyed.is_empty() && int_keyed.len() != wire.len() {
+            for f in wire.iter().filter(|f| !f.attrs.key.is_set()) {
+                cx.error_spanned_by(
+                    key_tokens(f),
+                    format!("field `{}` has a string key while other fields of {in_what} have integer keys; give it `key = N` too", member(f)),
+                );
+            }
+        }
+    }
+    // Array form reads by position: once a field may be missing, every
+    // later one may be too (the array simply ended).
+    if form == Form::Array {
+        let mut first_default: Option<&Field> = None;
+        for f in &wire {
+            if f.has_default() {
+                first_default.get_or_insert(f);
+            } else if let Some(d) = first_default {
+                cx.error_spanned_by(
+                    key_tokens(f),
+                    format!("required field `{}` follows field `{}`, which has a default: in `array` form fields after a defaulted one must have defaults too", member(f), member(d)),
+                );
+            }
+        }
+    }
+}
+
+fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
+    let a = &f.attrs;
+    if let Some(t) = a.skip.tokens() {
+        // A skipped field is neither written nor read: the other attributes
+        // would have nothing to act on.
+        for (name, other) in [
+            (attr::WITH, a.with.tokens()),
+            (attr::SKIP_IF, a.skip_if.tokens()),
+            (attr::RENAME, a.rename.tokens()),
+            (attr::KEY, a.key.tokens()),
+            (attr::BORROW, a.borrow.tokens()),
+        ] {
+            if other.is_some() {
+                cx.error_spanned_by(t, format!("`skip` and `{name}` conflict: a skipped field is never encoded"));
+            }
+        }
+    }
+    if let (Some(_), Some(t)) = (a.rename.tokens(), a.key.tokens()) {
+        cx.error_spanned_by(t, "`rename` and `key` conflict: a field has one wire key");
+    }
+    if form == Form::Array || style != Style::Struct {
+        for (name, tokens) in [(attr::RENAME, a.rename.tokens()), (attr::KEY, a.key.tokens())] {
+            if let Some(t) = tokens {
+                cx.error_spanned_by(t, format!("`{name}` has no effect in array form: fields are written by position"));
+            }
+        }
+        if let Some(t) = a.skip_if.tokens() {
+            cx.error_spanned_by(
+                t,
+                "`skip_if` needs map form: in an array, a missing value would shift the later fields",
+            );
+        }
+    }
+    if let Some(t) = a.borrow.tokens()
+        && !has_lifetime(f.ty)
+    {
+        cx.error_spanned_by(t, "`borrow` on a field whose type has no lifetime: there is nothing to borrow");
+    }
+}
+
+fn has_lifetime(ty: &syn::Type) -> bool {
+    ty.to_token_stream().into_iter().any(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\''))
+}
+
+fn member(f: &Field) -> String {
+    match &f.member {
+        syn::Member::Named(id) => id.to_string(),
+        syn::Member::Unnamed(i) => i.index.to_string(),
+    }
+}
+
+/// The narrowest tokens that explain a field's wire key.
+fn key_tokens(f: &Field) -> proc_macro2::TokenStream {
+    f.attrs.key.tokens().or(f.attrs.rename.tokens()).cloned().unwrap_or_else(|| {
+        f.original.ident.as_ref().map(|i| i.to_token_stream()).unwrap_or_else(|| f.ty.to_token_stream())
+    })
+}

@@ -1,0 +1,538 @@
+//! Generates `Decode` (and, for map-form structs, the hidden `DecodeMap`).
+//!
+//! Map bodies take an in-order fast path (the next raw key bytes compared
+//! with the expected field's pre-encoded key), then fall back to a match on
+//! the key for any order; unknown keys are skipped without decoding (or
+//! rejected with `deny_unknown_fields`); duplicates are errors; missing
+//! fields take their default or give an error naming them.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Data, Field, Form, Key, Style, Variant};
+use crate::attr::DefaultKind;
+use crate::bound;
+use crate::encode::{unit_enum_as_int, variant_int};
+use crate::expand::Names;
+use crate::wire;
+
+pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let params = bound::decode_impl_params(cont);
+    let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>));
+    let name = ident.to_string();
+    let body = match &cont.data {
+        Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
+        Data::Enum(variants) => enum_body(cont, n, variants, &name),
+    };
+    let map_impl = match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map => {
+            let entries = map_entries(cont, n, fields, &quote!(Self));
+            quote! {
+                #[automatically_derived]
+                impl<#params> #krate::__private::DecodeMap<'de> for #ident #ty_generics where #(#preds,)* {
+                    #[inline]
+                    fn __decode_entries(
+                        __d: &mut #krate::Decoder<'de>,
+                        __len: usize,
+                        __at: usize,
+                        __skip_key: ::core::option::Option<&[u8]>,
+                    ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        ::core::result::Result::Ok(#entries)
+                    }
+                }
+            }
+        }
+        _ => quote!(),
+    };
+    quote! {
+        #[automatically_derived]
+        impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
+            #[inline]
+            fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #body
+            }
+        }
+        #map_impl
+    }
+}
+
+/// Decodes one field's value, adding the field to the error path.
+fn value_decode(n: &Names, f: &Field, in_map: bool) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    let call = match f.attrs.with.get() {
+        Some(path) => quote_spanned!(path.span()=> #path::decode(__d)),
+        None => quote_spanned!(ty.span()=> <#ty as #krate::Decode<'de>>::decode(__d)),
+    };
+    let seg = match &f.member {
+        syn::Member::Unnamed(i) if !in_map => {
+            let i = i.index as usize;
+            quote!(.at_index(#i))
+        }
+        _ => {
+            let name = f.display_name();
+            quote!(.at_field(#name))
+        }
+    };
+    quote!(#call.map_err(|__err| __err #seg)?)
+}
+
+/// The value of a field absent from the input: its default, `None`, or an
+/// error naming it.
+fn absent_value(n: &Names, f: &Field) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    match f.attrs.default.get() {
+        Some(DefaultKind::Trait) => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+        Some(DefaultKind::Path(path)) => quote_spanned!(path.span()=> #path()),
+        None if f.is_option => quote!(::core::option::Option::None),
+        None => {
+            let name = f.display_name();
+            quote!(return ::core::result::Result::Err(#krate::__private::missing_field(__d, #name, __at)))
+        }
+    }
+}
+
+/// The value of a `skip`ped field: its default (a type without `Default`
+/// is reported at the field's type).
+fn skipped_value(f: &Field) -> TokenStream {
+    let ty = f.ty;
+    match f.attrs.default.get() {
+        Some(DefaultKind::Path(path)) => quote_spanned!(path.span()=> #path()),
+        _ => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
+    }
+}
+
+/// Builds `ctor { member: value, .. }` / `ctor(values..)`.
+fn construct(ctor: &TokenStream, style: Style, fields: &[Field], values: &[TokenStream]) -> TokenStream {
+    match style {
+        Style::Unit => quote!(#ctor),
+        Style::Struct => {
+            let inits = fields.iter().zip(values).map(|(f, v)| {
+                let m = &f.member;
+                quote!(#m: #v)
+            });
+            quote!(#ctor { #(#inits),* })
+        }
+        Style::Tuple | Style::Newtype => quote!(#ctor(#(#values),*)),
+    }
+}
+
+/// Reads `__len` map entries (header already read) into a struct or struct
+/// variant built by `ctor`. Expects `__d`, `__len`, `__at`, `__skip_key`.
+fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
+    let krate = &n.krate;
+    let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let decls = wire.iter().map(|(i, f)| {
+        let slot = &slots[*i];
+        let ty = f.ty;
+        quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
+    });
+    // In-order fast path: one comparison of raw key bytes per field.
+    let fast = wire.iter().map(|(i, f)| {
+        let slot = &slots[*i];
+        let key = wire::lit(&wire::key(&f.key));
+        let dec = value_decode(n, f, true);
+        quote! {
+            if __left == 0 || !__d.eat_raw(#key) {
+                break '__fast;
+            }
+            #slot = ::core::option::Option::Some(#dec);
+            __left -= 1;
+        }
+    });
+    let arms = wire.iter().map(|(i, f)| {
+        let slot = &slots[*i];
+        let pat = match &f.key {
+            Key::Str(s) => {
+                let lit = wire::lit(s.as_bytes());
+                quote!(#krate::__private::Key::Str(#lit))
+            }
+            Key::Int(v) => {
+                let v = proc_macro2::Literal::i128_unsuffixed(*v as i128);
+                quote!(#krate::__private::Key::Int(#v))
+            }
+        };
+        let name = f.display_name();
+        let dec = value_decode(n, f, true);
+        quote! {
+            #pat => {
+                if #slot.is_some() {
+                    return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
+                }
+                #slot = ::core::option::Option::Some(#dec);
+            }
+        }
+    });
+    let unknown = if cont.attrs.deny_unknown_fields.is_set() {
+        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
+    } else {
+        quote!(__d.skip()?;)
+    };
+    let values: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if !f.is_wire() {
+                return skipped_value(f);
+            }
+            let slot = &slots[i];
+            let absent = absent_value(n, f);
+            quote!(match #slot {
+                ::core::option::Option::Some(__x) => __x,
+                ::core::option::Option::None => #absent,
+            })
+        })
+        .collect();
+    let style = if fields.is_empty() { Style::Unit } else { Style::Struct };
+    let build = if fields.is_empty() { quote!(#ctor {}) } else { construct(ctor, style, fields, &values) };
+    let fast_block = if wire.is_empty() { quote!() } else { quote!('__fast: { #(#fast)* }) };
+    quote! {{
+        let _ = __at;
+        #(#decls)*
+        let mut __left: usize = __len;
+        #fast_block
+        while __left > 0 {
+            __left -= 1;
+            let __key_at = __d.position();
+            match #krate::__private::read_key(__d)? {
+                #(#arms)*
+                #krate::__private::Key::Str(__k) if __skip_key == ::core::option::Option::Some(__k) => {
+                    __d.skip()?;
+                }
+                _ => {
+                    #unknown
+                }
+            }
+        }
+        #build
+    }}
+}
+
+/// Reads an array (header already read: `__len` elements) into a struct,
+/// tuple struct or variant built by `ctor`. Tuple shapes need exactly their
+/// length; named structs accept a shorter array (missing trailing fields
+/// take their defaults) and skip extra elements unless
+/// `deny_unknown_fields`.
+fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], ctor: &TokenStream) -> TokenStream {
+    let krate = &n.krate;
+    let count = fields.iter().filter(|f| f.is_wire()).count();
+    let mut pos = 0usize;
+    let values: Vec<TokenStream> = fields
+        .iter()
+        .map(|f| {
+            if !f.is_wire() {
+                return skipped_value(f);
+            }
+            let dec = value_decode(n, f, false);
+            let i = pos;
+            pos += 1;
+            if style == Style::Struct {
+                let absent = absent_value(n, f);
+                quote!(if #i < __len { #dec } else { #absent })
+            } else {
+                dec
+            }
+        })
+        .collect();
+    let check = if style == Style::Struct {
+        if cont.attrs.deny_unknown_fields.is_set() {
+            quote!(if __len > #count {
+                return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
+            })
+        } else {
+            quote!()
+        }
+    } else {
+        quote!(if __len != #count {
+            return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
+        })
+    };
+    let skip_extra = if style == Style::Struct && !cont.attrs.deny_unknown_fields.is_set() {
+        quote!(for _ in #count..__len { __d.skip()?; })
+    } else {
+        quote!()
+    };
+    let build = construct(ctor, style, fields, &values);
+    quote! {{
+        #check
+        let __value = #build;
+        #skip_extra
+        __value
+    }}
+}
+
+fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name: &str) -> TokenStream {
+    let krate = &n.krate;
+    let ctor = quote!(Self);
+    match style {
+        Style::Unit => quote!(__d.nil()?; ::core::result::Result::Ok(Self)),
+        Style::Newtype => {
+            let f = &fields[0];
+            let krate_ty = f.ty;
+            let call = match f.attrs.with.get() {
+                Some(path) => quote_spanned!(path.span()=> #path::decode(__d)),
+                None => quote_spanned!(krate_ty.span()=> <#krate_ty as #krate::Decode<'de>>::decode(__d)),
+            };
+            quote!(::core::result::Result::Ok(Self(#call?)))
+        }
+        Style::Tuple => {
+            let elems = array_elements(cont, n, style, fields, &ctor);
+            quote! {
+                let __at = __d.position();
+                let __len = __d.array_len()?;
+                __d.enter()?;
+                let __r = #elems;
+                __d.leave();
+                ::core::result::Result::Ok(__r)
+            }
+        }
+        Style::Struct => {
+            let elems = array_elements(cont, n, style, fields, &ctor);
+            let map = if cont.form() == Form::Map {
+                quote!(<Self as #krate::__private::DecodeMap<'de>>::__decode_entries(__d, __len, __at, ::core::option::Option::None)?)
+            } else {
+                let entries = map_entries(cont, n, fields, &ctor);
+                quote!({
+                    let __skip_key: ::core::option::Option<&[u8]> = ::core::option::Option::None;
+                    #entries
+                })
+            };
+            quote! {
+                let __at = __d.position();
+                match __d.peek()? {
+                    #krate::marker::Marker::Map => {
+                        let __len = __d.map_len()?;
+                        __d.enter()?;
+                        let __r = #map;
+                        __d.leave();
+                        ::core::result::Result::Ok(__r)
+                    }
+                    #krate::marker::Marker::Array => {
+                        let __len = __d.array_len()?;
+                        __d.enter()?;
+                        let __r = #elems;
+                        __d.leave();
+                        ::core::result::Result::Ok(__r)
+                    }
+                    _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+                }
+            }
+        }
+    }
+}
+
+/// What an unknown tag becomes: the `other` variant, or an error.
+fn unknown_tag(n: &Names, variants: &[Variant], name: &str, skip: TokenStream, tag_field: Option<&str>) -> TokenStream {
+    let krate = &n.krate;
+    match variants.iter().find(|v| v.attrs.other.is_set()) {
+        Some(v) => {
+            let vi = v.ident;
+            quote!({ #skip Self::#vi })
+        }
+        None => {
+            let seg = tag_field.map(|t| quote!(.at_field(#t)));
+            quote!(return ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at) #seg))
+        }
+    }
+}
+
+fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> TokenStream {
+    let krate = &n.krate;
+    let live: Vec<(usize, &Variant)> = variants.iter().enumerate().filter(|(_, v)| !v.attrs.skip.is_set()).collect();
+    if unit_enum_as_int(cont, variants) {
+        let checks = live.iter().map(|(i, v)| {
+            let vi = v.ident;
+            let int = variant_int(cont, *i, v);
+            quote!(if __v == (#int) as i128 { return ::core::result::Result::Ok(Self::#vi); })
+        });
+        let unknown = unknown_tag(n, variants, name, quote!(), None);
+        return quote! {
+            let __tag_at = __d.position();
+            let __v: i128 = __d.i128().map_err(|_| __d.type_error(#name, __tag_at))?;
+            #(#checks)*
+            ::core::result::Result::Ok(#unknown)
+        };
+    }
+    if let Some(tag) = cont.attrs.tag.get() {
+        return internally_tagged(cont, n, &live, variants, name, tag);
+    }
+    // Externally tagged (serde's default): a unit variant is its name, a
+    // variant with data the map `{name: payload}`.
+    let unit_arms = live.iter().filter(|(_, v)| v.style == Style::Unit).map(|(_, v)| {
+        let vi = v.ident;
+        let lit = wire::lit(v.name.as_bytes());
+        quote!(#lit => Self::#vi,)
+    });
+    let data_arms = live.iter().map(|(_, v)| {
+        let vi = v.ident;
+        let lit = wire::lit(v.name.as_bytes());
+        let vname = &v.name;
+        let ctor = quote!(Self::#vi);
+        let payload = match v.style {
+            Style::Unit => quote!({ __d.nil()?; ::core::result::Result::Ok(Self::#vi) }),
+            Style::Newtype => {
+                let f = &v.fields[0];
+                let ty = f.ty;
+                let call = match f.attrs.with.get() {
+                    Some(path) => quote_spanned!(path.span()=> #path::decode(__d)),
+                    None => quote_spanned!(ty.span()=> <#ty as #krate::Decode<'de>>::decode(__d)),
+                };
+                quote!(#call.map(Self::#vi))
+            }
+            Style::Tuple => {
+                let elems = array_elements(cont, n, Style::Tuple, &v.fields, &ctor);
+                quote!({
+                    let __at = __d.position();
+                    let __len = __d.array_len()?;
+                    __d.enter()?;
+                    let __r = #elems;
+                    __d.leave();
+                    ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
+                })
+            }
+            Style::Struct => {
+                let elems = array_elements(cont, n, Style::Struct, &v.fields, &ctor);
+                let entries = map_entries(cont, n, &v.fields, &ctor);
+                quote!({
+                    let __at = __d.position();
+                    match __d.peek()? {
+                        #krate::marker::Marker::Map => {
+                            let __len = __d.map_len()?;
+                            __d.enter()?;
+                            let __skip_key: ::core::option::Option<&[u8]> = ::core::option::Option::None;
+                            let __r = #entries;
+                            __d.leave();
+                            ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
+                        }
+                        #krate::marker::Marker::Array => {
+                            let __len = __d.array_len()?;
+                            __d.enter()?;
+                            let __r = #elems;
+                            __d.leave();
+                            ::core::result::Result::Ok(__r)
+                        }
+                        _ => ::core::result::Result::Err(__d.type_error(#vname, __at)),
+                    }
+                })
+            }
+        };
+        quote!(#lit => #payload.map_err(|__err| __err.at_field(#vname))?,)
+    });
+    let unknown_unit = unknown_tag(n, variants, name, quote!(), None);
+    let unknown_data = unknown_tag(n, variants, name, quote!(__d.skip()?;), None);
+    quote! {
+        let __at = __d.position();
+        match __d.peek()? {
+            #krate::marker::Marker::Str => {
+                let __tag_at = __at;
+                let __tag = __d.str_bytes()?;
+                ::core::result::Result::Ok(match __tag {
+                    #(#unit_arms)*
+                    _ => #unknown_unit,
+                })
+            }
+            #krate::marker::Marker::Map => {
+                let __len = __d.map_len()?;
+                if __len != 1 {
+                    return ::core::result::Result::Err(#krate::__private::invalid_length(__d, 1, __len, __at));
+                }
+                __d.enter()?;
+                let __tag_at = __d.position();
+                let __tag = __d.str_bytes()?;
+                let __value = match __tag {
+                    #(#data_arms)*
+                    _ => #unknown_data,
+                };
+                __d.leave();
+                ::core::result::Result::Ok(__value)
+            }
+            _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+        }
+    }
+}
+
+fn internally_tagged(
+    cont: &Container,
+    n: &Names,
+    live: &[(usize, &Variant)],
+    variants: &[Variant],
+    name: &str,
+    tag: &str,
+) -> TokenStream {
+    let krate = &n.krate;
+    let tag_key = wire::lit(&wire::str(tag));
+    let tag_payload = wire::lit(tag.as_bytes());
+    let deny = cont.attrs.deny_unknown_fields.is_set();
+    let rest_of_unit = if deny {
+        quote!({
+            for _ in 0..__rest {
+                let __key_at = __d.position();
+                match #krate::__private::read_key(__d)? {
+                    #krate::__private::Key::Str(__k) if __skip == ::core::option::Option::Some(__k) => __d.skip()?,
+                    _ => return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at)),
+                }
+            }
+        })
+    } else {
+        quote!(#krate::__private::skip_entries(__d, __rest)?;)
+    };
+    let arms = live.iter().map(|(_, v)| {
+        let vi = v.ident;
+        let lit = wire::lit(v.name.as_bytes());
+        let ctor = quote!(Self::#vi);
+        let body = match v.style {
+            Style::Unit => quote!({ #rest_of_unit Self::#vi }),
+            Style::Newtype => {
+                let ty = v.fields[0].ty;
+                let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::DecodeMap<'de>>);
+                quote!(Self::#vi(#map::__decode_entries(__d, __rest, __at, __skip)?))
+            }
+            _ => {
+                let entries = map_entries(cont, n, &v.fields, &ctor);
+                quote!({
+                    let __len = __rest;
+                    let __skip_key = __skip;
+                    #entries
+                })
+            }
+        };
+        quote!(#lit => #body,)
+    });
+    let unknown = unknown_tag(n, variants, name, quote!(#krate::__private::skip_entries(__d, __rest)?;), Some(tag));
+    quote! {
+        let __at = __d.position();
+        if __d.peek()? != #krate::marker::Marker::Map {
+            return ::core::result::Result::Err(__d.type_error(#name, __at));
+        }
+        let __len = __d.map_len()?;
+        __d.enter()?;
+        // The tag is usually first: one comparison. Otherwise find it
+        // without moving, then read every entry, skipping the tag.
+        let (__tag, __tag_at, __rest, __skip): (&[u8], usize, usize, ::core::option::Option<&[u8]>) =
+            if __len > 0 && __d.eat_raw(#tag_key) {
+                let __tag_at = __d.position();
+                (__d.str_bytes().map_err(|__err| __err.at_field(#tag))?, __tag_at, __len - 1, ::core::option::Option::None)
+            } else {
+                match #krate::__private::find_tag(__d, __len, #tag_payload)? {
+                    ::core::option::Option::Some((__t, __tag_at)) => {
+                        (__t, __tag_at, __len, ::core::option::Option::Some(#tag_payload))
+                    }
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(#krate::__private::missing_field(__d, #tag, __at));
+                    }
+                }
+            };
+        let __value = match __tag {
+            #(#arms)*
+            _ => #unknown,
+        };
+        __d.leave();
+        ::core::result::Result::Ok(__value)
+    }
+}

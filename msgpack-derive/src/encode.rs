@@ -1,0 +1,464 @@
+//! Generates `Encode` (and, for map-form structs, the hidden `EncodeMap`).
+//!
+//! Keys and headers are pre-encoded byte strings written with one copy;
+//! consecutive constants are merged into one write; `encoded_len` is the sum
+//! of constants and the fields' own lengths.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Data, Field, Form, Style, Variant};
+use crate::attr::DefaultKind;
+use crate::bound;
+use crate::expand::Names;
+use crate::wire;
+
+pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let preds = bound::predicates(cont, &quote!(#krate::Encode));
+    let (body, len) = match &cont.data {
+        Data::Struct(style, fields) => struct_body(cont, n, *style, fields),
+        Data::Enum(variants) => enum_body(cont, n, variants),
+    };
+    let map_impl = match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map => {
+            let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+            let access = |f: &Field| {
+                let m = &f.member;
+                quote!(&self.#m)
+            };
+            let entries = MapEntries::new(cont, n, &wire, &access, &[]);
+            let count = entries.count();
+            let (pre, stmts) = entries.encode_stmts(false);
+            let elen = entries.len_expr(false);
+            quote! {
+                #[automatically_derived]
+                impl #impl_generics #krate::__private::EncodeMap for #ident #ty_generics where #(#preds,)* {
+                    #[inline]
+                    fn __map_entries(&self) -> usize {
+                        #count
+                    }
+                    #[inline]
+                    fn __encode_entries<__W: #krate::encode::Write>(
+                        &self,
+                        __e: &mut #krate::encode::Encoder<__W>,
+                    ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                        #pre
+                        #stmts
+                        ::core::result::Result::Ok(())
+                    }
+                    #[inline]
+                    fn __entries_len(&self) -> usize {
+                        #elen
+                    }
+                }
+            }
+        }
+        _ => quote!(),
+    };
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
+            #[inline]
+            fn encode<__W: #krate::encode::Write>(
+                &self,
+                __e: &mut #krate::encode::Encoder<__W>,
+            ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                #body
+            }
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                #len
+            }
+        }
+        #map_impl
+    }
+}
+
+/// Writes one field's value (`access` is an expression of type `&T`).
+fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    match f.attrs.with.get() {
+        Some(path) => quote_spanned!(path.span()=> #path::encode(#access, __e)?;),
+        None => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encode(#access, __e)?;),
+    }
+}
+
+/// One field value's encoded length.
+fn value_len(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    match f.attrs.with.get() {
+        Some(path) => quote_spanned!(path.span()=> #path::encoded_len(#access)),
+        None => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encoded_len(#access)),
+    }
+}
+
+/// The condition under which a map-form field is not written, if any.
+fn omit_condition(cont: &Container, f: &Field, access: &TokenStream) -> Option<TokenStream> {
+    let mut conds = Vec::new();
+    if let Some(path) = f.attrs.skip_if.get() {
+        conds.push(quote_spanned!(path.span()=> #path(#access)));
+    }
+    if cont.attrs.omit_defaults.is_set() {
+        let ty = f.ty;
+        match f.attrs.default.get() {
+            Some(DefaultKind::Trait) => conds.push(quote_spanned!(ty.span()=>
+                ::core::cmp::PartialEq::eq(#access, &<#ty as ::core::default::Default>::default())
+            )),
+            Some(DefaultKind::Path(path)) => {
+                conds.push(quote_spanned!(path.span()=> ::core::cmp::PartialEq::eq(#access, &#path())))
+            }
+            None if f.is_option => conds.push(quote!(::core::option::Option::is_none(#access))),
+            None => {}
+        }
+    }
+    if conds.is_empty() { None } else { Some(quote!(#(#conds)||*)) }
+}
+
+/// The entries of a map: optional constant prefix entries (an internal
+/// tag) and the fields.
+struct MapEntries<'a> {
+    n: &'a Names,
+    /// Raw bytes of prefix entries (keys and values) and their count.
+    prefix: Vec<u8>,
+    prefix_count: usize,
+    fields: Vec<Entry>,
+}
+
+struct Entry {
+    key: Vec<u8>,
+    encode: TokenStream,
+    len: TokenStream,
+    omit: Option<(syn::Ident, TokenStream)>,
+}
+
+impl<'a> MapEntries<'a> {
+    fn new(
+        cont: &Container,
+        n: &'a Names,
+        fields: &[&Field],
+        access: &dyn Fn(&Field) -> TokenStream,
+        prefix: &[(Vec<u8>, Vec<u8>)],
+    ) -> Self {
+        let fields = fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let a = access(f);
+                Entry {
+                    key: wire::key(&f.key),
+                    encode: value_encode(n, f, &a),
+                    len: value_len(n, f, &a),
+                    omit: omit_condition(cont, f, &a).map(|c| (format_ident!("__omit{}", i), c)),
+                }
+            })
+            .collect();
+        MapEntries {
+            n,
+            prefix: prefix.iter().flat_map(|(k, v)| k.iter().chain(v).copied()).collect(),
+            prefix_count: prefix.len(),
+            fields,
+        }
+    }
+
+    fn is_constant_count(&self) -> bool {
+        self.fields.iter().all(|e| e.omit.is_none())
+    }
+
+    /// `let __omitN = cond;` for each omittable entry.
+    fn omit_lets(&self) -> TokenStream {
+        let lets = self.fields.iter().filter_map(|e| e.omit.as_ref()).map(|(id, c)| quote!(let #id: bool = #c;));
+        quote!(#(#lets)*)
+    }
+
+    /// The number of entries (an expression; needs `omit_lets` in scope when
+    /// not constant).
+    fn count_expr(&self) -> TokenStream {
+        let always = self.prefix_count + self.fields.iter().filter(|e| e.omit.is_none()).count();
+        let optional = self.fields.iter().filter_map(|e| e.omit.as_ref()).map(|(id, _)| quote!(+ (!#id) as usize));
+        quote!(#always #(#optional)*)
+    }
+
+    /// A self-contained count expression (for `EncodeMap::__map_entries`).
+    fn count(&self) -> TokenStream {
+        let lets = self.omit_lets();
+        let count = self.count_expr();
+        quote!({ #lets #count })
+    }
+
+    /// Statements writing the entries, with the map header if `header`.
+    /// Returns (setup, statements).
+    fn encode_stmts(&self, header: bool) -> (TokenStream, TokenStream) {
+        let mut out = Vec::new();
+        let mut pending: Vec<u8> = Vec::new();
+        let setup;
+        if self.is_constant_count() {
+            if header {
+                pending.extend(wire::map_header(self.prefix_count + self.fields.len()));
+            }
+            setup = quote!();
+        } else {
+            let lets = self.omit_lets();
+            if header {
+                let count = self.count_expr();
+                setup = quote!(#lets __e.map_len(#count)?;);
+            } else {
+                setup = lets;
+            }
+        }
+        pending.extend(&self.prefix);
+        let flush = |pending: &mut Vec<u8>, out: &mut Vec<TokenStream>| {
+            if !pending.is_empty() {
+                let lit = wire::lit(pending);
+                out.push(quote!(__e.raw(#lit)?;));
+                pending.clear();
+            }
+        };
+        for e in &self.fields {
+            match &e.omit {
+                None => {
+                    pending.extend(&e.key);
+                    flush(&mut pending, &mut out);
+                    out.push(e.encode.clone());
+                }
+                Some((id, _)) => {
+                    flush(&mut pending, &mut out);
+                    let key = wire::lit(&e.key);
+                    let enc = &e.encode;
+                    out.push(quote!(if !#id { __e.raw(#key)?; #enc }));
+                }
+            }
+        }
+        flush(&mut pending, &mut out);
+        (setup, quote!(#(#out)*))
+    }
+
+    /// The encoded length, with the header if `header`.
+    fn len_expr(&self, header: bool) -> TokenStream {
+        let krate = &self.n.krate;
+        let mut constant = self.prefix.len();
+        let mut parts = Vec::new();
+        for e in &self.fields {
+            let len = &e.len;
+            match &e.omit {
+                None => {
+                    constant += e.key.len();
+                    parts.push(quote!(+ #len));
+                }
+                Some((id, _)) => {
+                    let k = e.key.len();
+                    parts.push(quote!(+ if #id { 0 } else { #k + #len }));
+                }
+            }
+        }
+        if self.is_constant_count() {
+            if header {
+                constant += wire::map_header(self.prefix_count + self.fields.len()).len();
+            }
+            quote!(#constant #(#parts)*)
+        } else {
+            let lets = self.omit_lets();
+            let head = if header {
+                let count = self.count_expr();
+                quote!(#krate::encode::map_header_size(#count) +)
+            } else {
+                quote!()
+            };
+            quote!({ #lets #head #constant #(#parts)* })
+        }
+    }
+}
+
+/// An array of values: constant header, then each field.
+fn array_of(
+    n: &Names,
+    fields: &[&Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    prefix: &[u8],
+) -> (TokenStream, TokenStream) {
+    let mut head = prefix.to_vec();
+    head.extend(wire::array_header(fields.len()));
+    let lit = wire::lit(&head);
+    let hl = head.len();
+    let encs = fields.iter().map(|f| value_encode(n, f, &access(f)));
+    let lens = fields.iter().map(|f| value_len(n, f, &access(f)));
+    (quote!(__e.raw(#lit)?; #(#encs)* ::core::result::Result::Ok(())), quote!(#hl #(+ #lens)*))
+}
+
+fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (TokenStream, TokenStream) {
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let access = |f: &Field| {
+        let m = &f.member;
+        quote!(&self.#m)
+    };
+    match style {
+        Style::Unit => (quote!(__e.nil()), quote!(1usize)),
+        Style::Newtype => {
+            let f = wire[0];
+            let a = access(f);
+            let enc = value_encode(n, f, &a);
+            let len = value_len(n, f, &a);
+            (quote!(#enc ::core::result::Result::Ok(())), len)
+        }
+        Style::Tuple => array_of(n, &wire, &access, &[]),
+        Style::Struct => match cont.form() {
+            Form::Array => array_of(n, &wire, &access, &[]),
+            Form::Map => {
+                let entries = MapEntries::new(cont, n, &wire, &access, &[]);
+                let (setup, stmts) = entries.encode_stmts(true);
+                (quote!(#setup #stmts ::core::result::Result::Ok(())), entries.len_expr(true))
+            }
+        },
+    }
+}
+
+/// How a unit-only enum is written: names (default) or integers.
+pub(crate) fn unit_enum_as_int(cont: &Container, variants: &[Variant]) -> bool {
+    variants.iter().all(|v| v.style == Style::Unit)
+        && (cont.attrs.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some()))
+}
+
+/// The integer of a unit variant in integer form.
+pub(crate) fn variant_int(cont: &Container, index: usize, v: &Variant) -> TokenStream {
+    let ident = cont.ident;
+    let vi = v.ident;
+    if cont.attrs.index.is_set() { quote!(#index as i64) } else { quote!(#ident::#vi as i64) }
+}
+
+/// The pattern binding a variant's wire fields to `__f0`, `__f1`, ...
+pub(crate) fn variant_pattern(v: &Variant) -> (TokenStream, Vec<syn::Ident>) {
+    let vi = v.ident;
+    let names: Vec<syn::Ident> = (0..v.fields.len()).map(|i| format_ident!("__f{}", i)).collect();
+    let pat = match v.style {
+        Style::Unit => quote!(Self::#vi),
+        Style::Struct => {
+            let binds = v.fields.iter().zip(&names).filter(|(f, _)| f.is_wire()).map(|(f, b)| {
+                let m = &f.member;
+                quote!(#m: #b)
+            });
+            quote!(Self::#vi { #(#binds,)* .. })
+        }
+        Style::Tuple | Style::Newtype => {
+            let binds = v.fields.iter().zip(&names).map(|(f, b)| if f.is_wire() { quote!(#b) } else { quote!(_) });
+            quote!(Self::#vi(#(#binds),*))
+        }
+    };
+    (pat, names)
+}
+
+fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (TokenStream, TokenStream) {
+    let krate = &n.krate;
+    let as_int = unit_enum_as_int(cont, variants);
+    let mut enc_arms = Vec::new();
+    let mut len_arms = Vec::new();
+    for (i, v) in variants.iter().enumerate() {
+        let (pat, names) = variant_pattern(v);
+        if v.attrs.skip.is_set() {
+            let vi = v.ident;
+            let pat = match v.style {
+                Style::Unit => quote!(Self::#vi),
+                Style::Struct => quote!(Self::#vi { .. }),
+                Style::Tuple | Style::Newtype => quote!(Self::#vi(..)),
+            };
+            let msg = format!("variant `{}` of `{}` is marked `skip` and cannot be encoded", v.ident, cont.ident);
+            enc_arms.push(quote!(#pat => ::core::result::Result::Err(#krate::encode::Error::Unrepresentable(#msg)),));
+            len_arms.push(quote!(#pat => 0,));
+            continue;
+        }
+        let wire: Vec<&Field> = v.fields.iter().filter(|f| f.is_wire()).collect();
+        let by_binding = |f: &Field| {
+            let idx = v.fields.iter().position(|g| std::ptr::eq(g, f)).unwrap();
+            let b = &names[idx];
+            quote!(#b)
+        };
+        let name = wire::str(&v.name);
+        let (enc, len) = if as_int {
+            let int = variant_int(cont, i, v);
+            (quote!(__e.i64(#int)), quote!(#krate::encode::int_size(#int)))
+        } else if let Some(tag) = cont.attrs.tag.get() {
+            let tag_entry = (wire::str(tag), name);
+            match v.style {
+                Style::Newtype => {
+                    // Tag beside the inner map-form struct's fields.
+                    let f = wire[0];
+                    let b = by_binding(f);
+                    let ty = f.ty;
+                    let entry: Vec<u8> = tag_entry.0.iter().chain(&tag_entry.1).copied().collect();
+                    let lit = wire::lit(&entry);
+                    let el = entry.len();
+                    let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
+                    (
+                        quote!({
+                            let __n = #map::__map_entries(#b) + 1;
+                            __e.map_len(__n)?;
+                            __e.raw(#lit)?;
+                            #map::__encode_entries(#b, __e)
+                        }),
+                        quote!({
+                            let __n = #map::__map_entries(#b) + 1;
+                            #krate::encode::map_header_size(__n) + #el + #map::__entries_len(#b)
+                        }),
+                    )
+                }
+                _ => {
+                    let entries = MapEntries::new(cont, n, &wire, &by_binding, &[tag_entry]);
+                    let (setup, stmts) = entries.encode_stmts(true);
+                    (quote!({ #setup #stmts ::core::result::Result::Ok(()) }), entries.len_expr(true))
+                }
+            }
+        } else {
+            // Externally tagged: a unit variant is its name; others are
+            // `{name: payload}`.
+            let mut head = Vec::new();
+            if v.style != Style::Unit {
+                head.extend(wire::map_header(1));
+            }
+            head.extend(&name);
+            match v.style {
+                Style::Unit => {
+                    let lit = wire::lit(&head);
+                    let hl = head.len();
+                    (quote!(__e.raw(#lit)), quote!(#hl))
+                }
+                Style::Newtype => {
+                    let f = wire[0];
+                    let b = by_binding(f);
+                    let lit = wire::lit(&head);
+                    let hl = head.len();
+                    let enc = value_encode(n, f, &b);
+                    let len = value_len(n, f, &b);
+                    (quote!({ __e.raw(#lit)?; #enc ::core::result::Result::Ok(()) }), quote!(#hl + #len))
+                }
+                Style::Tuple => {
+                    let (enc, len) = array_of(n, &wire, &by_binding, &head);
+                    (quote!({ #enc }), len)
+                }
+                Style::Struct => match cont.form() {
+                    Form::Array => {
+                        let (enc, len) = array_of(n, &wire, &by_binding, &head);
+                        (quote!({ #enc }), len)
+                    }
+                    Form::Map => {
+                        let entries = MapEntries::new(cont, n, &wire, &by_binding, &[]);
+                        let (setup, stmts) = entries.encode_stmts(true);
+                        let lit = wire::lit(&head);
+                        let hl = head.len();
+                        let len = entries.len_expr(true);
+                        (quote!({ __e.raw(#lit)?; #setup #stmts ::core::result::Result::Ok(()) }), quote!(#hl + #len))
+                    }
+                },
+            }
+        };
+        enc_arms.push(quote!(#pat => #enc,));
+        len_arms.push(quote!(#pat => #len,));
+    }
+    if variants.is_empty() {
+        return (quote!(match *self {}), quote!(match *self {}));
+    }
+    (quote!(match self { #(#enc_arms)* }), quote!(match self { #(#len_arms)* }))
+}

@@ -1,0 +1,117 @@
+//! MessagePack encodings computed at macro expansion time: pre-encoded
+//! headers and keys that the generated code writes with one copy.
+//!
+//! The derive cannot depend on `msgpack-core` (the core re-exports the
+//! derive), so the few encodings it needs are written here, always in the
+//! smallest form, exactly as the core's `Encoder` writes them (tests in the
+//! core compare the two).
+
+use crate::ast::Key;
+
+pub(crate) fn str(s: &str) -> Vec<u8> {
+    let n = s.len();
+    let mut out = if n < 32 {
+        vec![0xa0 | n as u8]
+    } else if n <= 0xff {
+        vec![0xd9, n as u8]
+    } else if n <= 0xffff {
+        let mut v = vec![0xda];
+        v.extend_from_slice(&(n as u16).to_be_bytes());
+        v
+    } else {
+        let mut v = vec![0xdb];
+        v.extend_from_slice(&(n as u32).to_be_bytes());
+        v
+    };
+    out.extend_from_slice(s.as_bytes());
+    out
+}
+
+pub(crate) fn int(v: i64) -> Vec<u8> {
+    if v >= 0 {
+        let u = v as u64;
+        if u < 128 {
+            vec![u as u8]
+        } else if u <= 0xff {
+            vec![0xcc, u as u8]
+        } else if u <= 0xffff {
+            let mut o = vec![0xcd];
+            o.extend_from_slice(&(u as u16).to_be_bytes());
+            o
+        } else if u <= 0xffff_ffff {
+            let mut o = vec![0xce];
+            o.extend_from_slice(&(u as u32).to_be_bytes());
+            o
+        } else {
+            let mut o = vec![0xcf];
+            o.extend_from_slice(&u.to_be_bytes());
+            o
+        }
+    } else if v >= -32 {
+        vec![v as u8]
+    } else if v >= i8::MIN as i64 {
+        vec![0xd0, v as u8]
+    } else if v >= i16::MIN as i64 {
+        let mut o = vec![0xd1];
+        o.extend_from_slice(&(v as i16).to_be_bytes());
+        o
+    } else if v >= i32::MIN as i64 {
+        let mut o = vec![0xd2];
+        o.extend_from_slice(&(v as i32).to_be_bytes());
+        o
+    } else {
+        let mut o = vec![0xd3];
+        o.extend_from_slice(&v.to_be_bytes());
+        o
+    }
+}
+
+pub(crate) fn key(k: &Key) -> Vec<u8> {
+    match k {
+        Key::Str(s) => str(s),
+        Key::Int(i) => int(*i),
+    }
+}
+
+/// A map header for `n` entries.
+pub(crate) fn map_header(n: usize) -> Vec<u8> {
+    container_header(n, 0x80, 0xde, 0xdf)
+}
+
+/// An array header for `n` elements.
+pub(crate) fn array_header(n: usize) -> Vec<u8> {
+    container_header(n, 0x90, 0xdc, 0xdd)
+}
+
+fn container_header(n: usize, fix: u8, m16: u8, m32: u8) -> Vec<u8> {
+    if n < 16 {
+        vec![fix | n as u8]
+    } else if n <= 0xffff {
+        let mut o = vec![m16];
+        o.extend_from_slice(&(n as u16).to_be_bytes());
+        o
+    } else {
+        let mut o = vec![m32];
+        o.extend_from_slice(&(n as u32).to_be_bytes());
+        o
+    }
+}
+
+/// A byte-string literal token for generated code.
+pub(crate) fn lit(bytes: &[u8]) -> proc_macro2::Literal {
+    proc_macro2::Literal::byte_string(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn smallest_forms() {
+        assert_eq!(super::str("id"), b"\xa2id");
+        assert_eq!(super::str(&"x".repeat(32))[..2], [0xd9, 32]);
+        assert_eq!(super::int(-1), [0xff]);
+        assert_eq!(super::int(-33), [0xd0, 0xdf]);
+        assert_eq!(super::int(300), [0xcd, 1, 44]);
+        assert_eq!(super::map_header(16), [0xde, 0, 16]);
+        assert_eq!(super::array_header(3), [0x93]);
+    }
+}
