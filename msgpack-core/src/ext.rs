@@ -264,14 +264,10 @@ impl Timestamp {
         match t.duration_since(std::time::UNIX_EPOCH) {
             Ok(d) => Some(Timestamp { secs: i64::try_from(d.as_secs()).ok()?, nanos: d.subsec_nanos() }),
             Err(e) => {
-                let d = e.duration();
-                let mut secs = -i64::try_from(d.as_secs()).ok()?;
-                let mut nanos = d.subsec_nanos();
-                if nanos > 0 {
-                    secs = secs.checked_sub(1)?;
-                    nanos = 1_000_000_000 - nanos;
-                }
-                Some(Timestamp { secs, nanos })
+                // Before the epoch: floor to whole seconds, nanoseconds forward.
+                let total = -(e.duration().as_nanos() as i128);
+                let secs = i64::try_from(total.div_euclid(1_000_000_000)).ok()?;
+                Some(Timestamp { secs, nanos: total.rem_euclid(1_000_000_000) as u32 })
             }
         }
     }

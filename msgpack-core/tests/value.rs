@@ -418,7 +418,7 @@ fn a_million_levels_is_a_depth_error_not_a_stack_overflow() {
         let limit = ErrorKind::DepthLimitExceeded { limit: 1024 };
         let e = from_slice::<Value>(&input).unwrap_err();
         assert_eq!(e.kind(), &limit);
-        assert_eq!(e.offset(), 1025);
+        assert_eq!(e.offset(), 1024);
         assert_eq!(e.path_segments().count(), 1024);
         assert_eq!(from_slice::<ValueRef>(&input).unwrap_err().kind(), &limit);
     });

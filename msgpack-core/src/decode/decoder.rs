@@ -33,6 +33,8 @@ pub struct Decoder<'de> {
     buf: &'de [u8],
     pos: usize,
     depth: u32,
+    /// Where the last array or map header started (for depth errors).
+    container_at: usize,
     opts: DecodeOptions,
     #[cfg(feature = "bytes")]
     source: Option<&'de bytes::Bytes>,
@@ -63,6 +65,7 @@ impl<'de> Decoder<'de> {
             buf: input,
             pos: 0,
             depth: 0,
+            container_at: 0,
             opts,
             #[cfg(feature = "bytes")]
             source: None,
@@ -708,6 +711,7 @@ impl<'de> Decoder<'de> {
         if is_map != want_map {
             return Err(self.type_error(expected, at));
         }
+        self.container_at = at;
         let needed = len as u64 * if is_map { 2 } else { 1 };
         if needed > (self.buf.len() - self.pos) as u64 {
             return Err(self.eof(needed));
@@ -734,6 +738,7 @@ impl<'de> Decoder<'de> {
         {
             let len = (b & 0x0f) as usize;
             if len < self.buf.len() - at {
+                self.container_at = at;
                 self.pos += 1;
                 return Ok(len);
             }
@@ -756,6 +761,7 @@ impl<'de> Decoder<'de> {
         {
             let len = (b & 0x0f) as usize;
             if 2 * len < self.buf.len() - at {
+                self.container_at = at;
                 self.pos += 1;
                 return Ok(len);
             }
@@ -789,7 +795,7 @@ impl<'de> Decoder<'de> {
     #[cold]
     #[inline(never)]
     fn depth_error(&self) -> Error {
-        Error::new(ErrorKind::DepthLimitExceeded { limit: self.opts.max_depth }, self.pos)
+        Error::new(ErrorKind::DepthLimitExceeded { limit: self.opts.max_depth }, self.container_at)
     }
 
     /// Leaves a level entered with [`enter`](Decoder::enter).

@@ -374,7 +374,7 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline]
     pub fn str(&mut self, s: &str) -> Result<W::Error> {
-        self.w.reserve(s.len() + 5);
+        self.w.reserve(super::str_size(s.len()));
         self.str_header(s.len())?;
         self.raw(s.as_bytes())
     }
@@ -402,7 +402,7 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline]
     pub fn bin(&mut self, b: &[u8]) -> Result<W::Error> {
-        self.w.reserve(b.len() + 5);
+        self.w.reserve(super::bin_size(b.len()));
         self.bin_header(b.len())?;
         self.raw(b)
     }

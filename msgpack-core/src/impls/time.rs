@@ -28,10 +28,13 @@ impl<'de> Decode<'de> for Duration {
         let at = d.position();
         let (secs, nanos) = if d.peek()? == Marker::Map {
             let len = d.map_len()?;
+            d.enter()?;
             let (mut secs, mut nanos) = (None, None);
             for _ in 0..len {
                 let key_at = d.position();
                 match d.str()? {
+                    "secs" if secs.is_some() => return Err(d.error(ErrorKind::DuplicateField("secs"), key_at)),
+                    "nanos" if nanos.is_some() => return Err(d.error(ErrorKind::DuplicateField("nanos"), key_at)),
                     "secs" => secs = Some(d.u64().map_err(|e| e.at_field("secs"))?),
                     "nanos" => nanos = Some(d.u32().map_err(|e| e.at_field("nanos"))?),
                     _ => return Err(d.error(ErrorKind::UnknownField(d.found_at(key_at)), key_at)),
@@ -39,6 +42,7 @@ impl<'de> Decode<'de> for Duration {
             }
             let secs = secs.ok_or_else(|| d.error(ErrorKind::MissingField("secs"), at))?;
             let nanos = nanos.ok_or_else(|| d.error(ErrorKind::MissingField("nanos"), at))?;
+            d.leave();
             (secs, nanos)
         } else {
             <(u64, u32)>::decode(d)?
