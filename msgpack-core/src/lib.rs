@@ -71,6 +71,13 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
+// Without an allocator the decode error (kind, offset and a bounded path)
+// is stored inline instead of behind one pointer: larger, but it needs no
+// heap. With `alloc` it is one pointer wide.
+#![cfg_attr(
+    not(feature = "alloc"),
+    allow(clippy::result_large_err, reason = "the inline error of no-alloc builds, see decode::Error")
+)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
