@@ -10,7 +10,8 @@
 //! | `f32` | `float 32` | [`Encoder::f32`] / [`Decoder::f32`] |
 //! | `f64` | `float 64` (reads `float 32` too) | [`Encoder::f64`] / [`Decoder::f64`] |
 //! | `char` | `str` of one character | [`Encoder::str`] / [`Decoder::str`] |
-//! | `()`, `PhantomData<T>` | `nil` | [`Encoder::nil`] / [`Decoder::nil`] |
+//! | `()` | `nil` | [`Encoder::nil`] / [`Decoder::nil`] |
+//! | `PhantomData<T>`, derived unit structs | empty array (as rmp-serde writes unit structs; `nil` is read too) | |
 //! | `&str`, `String`, `Cow<str>`, `Box<str>`, `Rc<str>`, `Arc<str>` | `str` (UTF-8 validated on decode; `&str` and `Cow` borrow) | [`Encoder::str`] / [`Decoder::str`] |
 //! | `&[u8]`, `Vec<u8>`, `VecDeque<u8>`, `[u8; N]`, `Cow<[u8]>`, `Box<[u8]>`, `Bytes`, `BytesMut` | `bin` (also read from an array of small integers, except borrowed `&[u8]`) | [`Encoder::bin`] / [`Decoder::bin`] |
 //! | `Option<T>` | `nil` or the value | [`Decoder::try_nil`] |

@@ -507,7 +507,8 @@ fn integer_boundaries() {
 #[test]
 fn units_and_phantoms() {
     assert_eq!(roundtrip(&()), [0xc0]);
-    assert_eq!(roundtrip(&PhantomData::<String>), [0xc0]);
+    assert_eq!(roundtrip(&PhantomData::<String>), [0x90]);
+    assert_eq!(msgpack_core::from_slice::<PhantomData<String>>(&[0xc0]).unwrap(), PhantomData);
     assert_eq!(roundtrip(&vec![(), ()]), [0x92, 0xc0, 0xc0]);
     // An empty byte buffer is an empty bin, an empty sequence an empty array.
     assert_eq!(roundtrip(&Vec::<u8>::new()), [0xc4, 0]);

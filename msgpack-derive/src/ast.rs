@@ -84,11 +84,6 @@ impl Field<'_> {
         !self.attrs.skip.is_set()
     }
 
-    /// May be absent on decode: `default`, `default = ..`, or an `Option`.
-    pub(crate) fn has_default(&self) -> bool {
-        self.attrs.default.is_set() || self.is_option
-    }
-
     /// A name for messages: the wire key.
     pub(crate) fn display_name(&self) -> String {
         match &self.key {
@@ -126,7 +121,7 @@ fn variant_from_ast<'a>(cx: &Ctxt, v: &'a syn::Variant, rule: Option<RenameRule>
     let attrs = attr::Variant::from_ast(cx, v);
     let name = match (attrs.rename.get(), rule) {
         (Some(n), _) => n.clone(),
-        (None, Some(r)) => r.apply(&v.ident.to_string()),
+        (None, Some(r)) => r.apply_to_variant(&unraw(&v.ident)),
         (None, None) => unraw(&v.ident),
     };
     // A struct variant's fields follow the variant's own `rename_all`.
@@ -156,7 +151,7 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
                 Key::Str(n.clone())
             } else {
                 match (&f.ident, rule) {
-                    (Some(id), Some(r)) => Key::Str(r.apply(&id.to_string())),
+                    (Some(id), Some(r)) => Key::Str(r.apply_to_field(&unraw(id))),
                     (Some(id), None) => Key::Str(unraw(id)),
                     (None, _) => Key::Int(i as i64),
                 }

@@ -1,7 +1,8 @@
 //! `rename_all` rules.
 
 /// A renaming rule, applied to Rust field names (snake_case) or variant
-/// names (PascalCase).
+/// names (PascalCase) with serde's algorithm, so that a type renamed with
+/// `#[serde(rename_all = ..)]` keeps its wire names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RenameRule {
     Lower,
@@ -31,51 +32,63 @@ impl RenameRule {
         RULES.iter().find(|(name, _)| *name == s).map(|(_, r)| *r)
     }
 
-    /// Splits a Rust identifier into lowercase words (handles both
-    /// `snake_case` fields and `PascalCase` variants).
-    fn words(name: &str) -> Vec<String> {
-        let name = name.strip_prefix("r#").unwrap_or(name);
-        let mut words = Vec::new();
-        for part in name.split('_').filter(|p| !p.is_empty()) {
-            let mut cur = String::new();
-            let chars: Vec<char> = part.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
-                let boundary = c.is_uppercase()
-                    && !cur.is_empty()
-                    && (chars[i - 1].is_lowercase()
-                        || chars[i - 1].is_ascii_digit()
-                        || chars.get(i + 1).is_some_and(|n| n.is_lowercase()));
-                if boundary {
-                    words.push(std::mem::take(&mut cur));
+    /// Renames a variant (written PascalCase), exactly as serde's
+    /// `rename_all` does, so that wire names match serde's.
+    pub(crate) fn apply_to_variant(self, variant: &str) -> String {
+        let snake = || {
+            let mut out = String::new();
+            for (i, c) in variant.char_indices() {
+                if i > 0 && c.is_uppercase() {
+                    out.push('_');
                 }
-                cur.extend(c.to_lowercase());
+                out.push(c.to_ascii_lowercase());
             }
-            if !cur.is_empty() {
-                words.push(cur);
-            }
-        }
-        words
-    }
-
-    pub(crate) fn apply(self, name: &str) -> String {
-        let words = Self::words(name);
-        let cap = |w: &String| {
-            let mut c = w.chars();
-            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+            out
         };
         match self {
-            RenameRule::Lower => words.concat(),
-            RenameRule::Upper => words.concat().to_uppercase(),
-            RenameRule::Pascal => words.iter().map(cap).collect(),
-            RenameRule::Camel => {
-                words.iter().enumerate().map(|(i, w)| if i == 0 { w.clone() } else { cap(w) }).collect()
-            }
-            RenameRule::Snake => words.join("_"),
-            RenameRule::ScreamingSnake => words.join("_").to_uppercase(),
-            RenameRule::Kebab => words.join("-"),
-            RenameRule::ScreamingKebab => words.join("-").to_uppercase(),
+            RenameRule::Pascal => variant.to_owned(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => lower_first(variant),
+            RenameRule::Snake => snake(),
+            RenameRule::ScreamingSnake => snake().to_ascii_uppercase(),
+            RenameRule::Kebab => snake().replace('_', "-"),
+            RenameRule::ScreamingKebab => snake().to_ascii_uppercase().replace('_', "-"),
         }
     }
+
+    /// Renames a field (written snake_case), exactly as serde's
+    /// `rename_all` does: `lowercase` and `snake_case` keep the name.
+    pub(crate) fn apply_to_field(self, field: &str) -> String {
+        let pascal = || {
+            let mut out = String::new();
+            let mut capitalize = true;
+            for c in field.chars() {
+                if c == '_' {
+                    capitalize = true;
+                } else if capitalize {
+                    out.push(c.to_ascii_uppercase());
+                    capitalize = false;
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        };
+        match self {
+            RenameRule::Lower | RenameRule::Snake => field.to_owned(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
+            RenameRule::Pascal => pascal(),
+            RenameRule::Camel => lower_first(&pascal()),
+            RenameRule::Kebab => field.replace('_', "-"),
+            RenameRule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
+        }
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_ascii_lowercase().to_string() + c.as_str()).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -83,17 +96,21 @@ mod tests {
     use super::RenameRule::*;
 
     #[test]
-    fn fields_and_variants() {
-        assert_eq!(Camel.apply("created_by"), "createdBy");
-        assert_eq!(Pascal.apply("created_by"), "CreatedBy");
-        assert_eq!(Kebab.apply("created_by"), "created-by");
-        assert_eq!(ScreamingSnake.apply("ReadWrite"), "READ_WRITE");
-        assert_eq!(Snake.apply("ReadWrite"), "read_write");
-        assert_eq!(Lower.apply("ReadWrite"), "readwrite");
-        assert_eq!(Upper.apply("read_write"), "READWRITE");
-        assert_eq!(Camel.apply("HTTPServer"), "httpServer");
-        assert_eq!(Snake.apply("r#type"), "type");
-        assert_eq!(ScreamingKebab.apply("a_b"), "A-B");
-        assert_eq!(Snake.apply("field2_name"), "field2_name");
+    fn fields_and_variants_like_serde() {
+        assert_eq!(Camel.apply_to_field("created_by"), "createdBy");
+        assert_eq!(Pascal.apply_to_field("created_by"), "CreatedBy");
+        assert_eq!(Kebab.apply_to_field("created_by"), "created-by");
+        assert_eq!(Lower.apply_to_field("created_by"), "created_by");
+        assert_eq!(Upper.apply_to_field("read_write"), "READ_WRITE");
+        assert_eq!(ScreamingKebab.apply_to_field("a_b"), "A-B");
+        assert_eq!(Camel.apply_to_field("field2_name"), "field2Name");
+        assert_eq!(ScreamingSnake.apply_to_variant("ReadWrite"), "READ_WRITE");
+        assert_eq!(Snake.apply_to_variant("ReadWrite"), "read_write");
+        assert_eq!(Lower.apply_to_variant("ReadWrite"), "readwrite");
+        assert_eq!(Upper.apply_to_variant("ReadWrite"), "READWRITE");
+        assert_eq!(Camel.apply_to_variant("ReadWrite"), "readWrite");
+        // serde splits at every capital: acronyms are not words.
+        assert_eq!(Snake.apply_to_variant("HTTPServer"), "h_t_t_p_server");
+        assert_eq!(Kebab.apply_to_variant("V2Beta"), "v2-beta");
     }
 }

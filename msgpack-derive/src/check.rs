@@ -52,7 +52,7 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
         let what = match style {
             Style::Newtype => "a newtype struct is encoded as its field (transparent)",
             Style::Tuple => "a tuple struct is always an array",
-            _ => "a unit struct is encoded as nil",
+            _ => "a unit struct is encoded as an empty array",
         };
         for (attr_name, tokens) in [
             (attr::MAP, cont.attrs.map.tokens()),
@@ -196,10 +196,12 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
     }
     // Array form reads by position: once a field may be missing, every
     // later one may be too (the array simply ended).
+    // Only an explicit `default` counts: an `Option` is always written (nil
+    // for `None`), so it never ends an array that a writer produced.
     if form == Form::Array {
         let mut first_default: Option<&Field> = None;
         for f in &wire {
-            if f.has_default() {
+            if f.attrs.default.is_set() {
                 first_default.get_or_insert(f);
             } else if let Some(d) = first_default {
                 cx.error_spanned_by(

@@ -6,7 +6,7 @@
 //! rejected with `deny_unknown_fields`); duplicates are errors; missing
 //! fields take their default or give an error naming them.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -60,14 +60,24 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     }
 }
 
-/// Decodes one field's value, adding the field to the error path.
-fn value_decode(n: &Names, f: &Field, in_map: bool) -> TokenStream {
+/// The function that decodes a field: `with`'s `decode` or the type's
+/// `Decode::decode`, spanned at the attribute or the type so that a missing
+/// impl is reported there. Its arguments and `'de` keep the call-site span:
+/// a local named inside the type's span would not resolve when the type
+/// comes from a `macro_rules!` expansion.
+fn decode_fn(n: &Names, f: &Field) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
-    let call = match f.attrs.with.get() {
-        Some(path) => quote_spanned!(path.span()=> #path::decode(__d)),
-        None => quote_spanned!(ty.span()=> <#ty as #krate::Decode<'de>>::decode(__d)),
-    };
+    let de = syn::Lifetime::new("'de", Span::call_site());
+    match f.attrs.with.get() {
+        Some(path) => quote_spanned!(path.span()=> #path::decode),
+        None => quote_spanned!(ty.span()=> <#ty as #krate::Decode<#de>>::decode),
+    }
+}
+
+/// Decodes one field's value, adding the field to the error path.
+fn value_decode(n: &Names, f: &Field, in_map: bool) -> TokenStream {
+    let call = decode_fn(n, f);
     let seg = match &f.member {
         syn::Member::Unnamed(i) if !in_map => {
             let i = i.index as usize;
@@ -78,7 +88,7 @@ fn value_decode(n: &Names, f: &Field, in_map: bool) -> TokenStream {
             quote!(.at_field(#name))
         }
     };
-    quote!(#call.map_err(|__err| __err #seg)?)
+    quote!(#call(__d).map_err(|__err| __err #seg)?)
 }
 
 /// The value of a field absent from the input: its default, `None`, or an
@@ -271,15 +281,22 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
     let krate = &n.krate;
     let ctor = quote!(Self);
     match style {
-        Style::Unit => quote!(__d.nil()?; ::core::result::Result::Ok(Self)),
+        // `nil`, or the empty array that rmp-serde writes for a unit struct.
+        Style::Unit => quote! {
+            let __at = __d.position();
+            if __d.peek()? == #krate::marker::Marker::Array {
+                let __len = __d.array_len()?;
+                if __len != 0 {
+                    return ::core::result::Result::Err(#krate::__private::invalid_length(__d, 0, __len, __at));
+                }
+            } else {
+                __d.nil()?;
+            }
+            ::core::result::Result::Ok(Self)
+        },
         Style::Newtype => {
-            let f = &fields[0];
-            let krate_ty = f.ty;
-            let call = match f.attrs.with.get() {
-                Some(path) => quote_spanned!(path.span()=> #path::decode(__d)),
-                None => quote_spanned!(krate_ty.span()=> <#krate_ty as #krate::Decode<'de>>::decode(__d)),
-            };
-            quote!(::core::result::Result::Ok(Self(#call?)))
+            let call = decode_fn(n, &fields[0]);
+            quote!(::core::result::Result::Ok(Self(#call(__d)?)))
         }
         Style::Tuple => {
             let elems = array_elements(cont, n, style, fields, &ctor);
@@ -327,17 +344,20 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
     }
 }
 
-/// What an unknown tag becomes: the `other` variant, or an error.
+/// What an unknown tag becomes: the `other` variant, or an error. A
+/// `Result<Self, _>` expression rather than a `return`, so that a match
+/// with no other arm does not make the code after it unreachable.
 fn unknown_tag(n: &Names, variants: &[Variant], name: &str, skip: TokenStream, tag_field: Option<&str>) -> TokenStream {
     let krate = &n.krate;
+    let result = quote!(::core::result::Result::<Self, #krate::decode::Error>);
     match variants.iter().find(|v| v.attrs.other.is_set()) {
         Some(v) => {
             let vi = v.ident;
-            quote!({ #skip Self::#vi })
+            quote!({ #skip #result::Ok(Self::#vi) })
         }
         None => {
             let seg = tag_field.map(|t| quote!(.at_field(#t)));
-            quote!(return ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at) #seg))
+            quote!(#result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at) #seg))
         }
     }
 }
@@ -356,7 +376,7 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
             let __tag_at = __d.position();
             let __v: i128 = __d.i128().map_err(|_| __d.type_error(#name, __tag_at))?;
             #(#checks)*
-            ::core::result::Result::Ok(#unknown)
+            #unknown
         };
     }
     if let Some(tag) = cont.attrs.tag.get() {
@@ -367,7 +387,7 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
     let unit_arms = live.iter().filter(|(_, v)| v.style == Style::Unit).map(|(_, v)| {
         let vi = v.ident;
         let lit = wire::lit(v.name.as_bytes());
-        quote!(#lit => Self::#vi,)
+        quote!(#lit => ::core::result::Result::Ok(Self::#vi),)
     });
     let data_arms = live.iter().map(|(_, v)| {
         let vi = v.ident;
@@ -375,15 +395,13 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
         let vname = &v.name;
         let ctor = quote!(Self::#vi);
         let payload = match v.style {
-            Style::Unit => quote!({ __d.nil()?; ::core::result::Result::Ok(Self::#vi) }),
+            Style::Unit => quote!({
+                __d.nil()?;
+                ::core::result::Result::<Self, #krate::decode::Error>::Ok(Self::#vi)
+            }),
             Style::Newtype => {
-                let f = &v.fields[0];
-                let ty = f.ty;
-                let call = match f.attrs.with.get() {
-                    Some(path) => quote_spanned!(path.span()=> #path::decode(__d)),
-                    None => quote_spanned!(ty.span()=> <#ty as #krate::Decode<'de>>::decode(__d)),
-                };
-                quote!(#call.map(Self::#vi))
+                let call = decode_fn(n, &v.fields[0]);
+                quote!(#call(__d).map(Self::#vi))
             }
             Style::Tuple => {
                 let elems = array_elements(cont, n, Style::Tuple, &v.fields, &ctor);
@@ -422,6 +440,14 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
                 })
             }
         };
+        // A closure, so that errors returned early inside the payload (with
+        // `?`) get the variant's segment too.
+        let payload = match v.style {
+            Style::Newtype => payload,
+            _ => quote!((|__d: &mut #krate::Decoder<'de>| -> ::core::result::Result<Self, #krate::decode::Error> {
+                #payload
+            })(__d)),
+        };
         quote!(#lit => #payload.map_err(|__err| __err.at_field(#vname))?,)
     });
     let unknown_unit = unknown_tag(n, variants, name, quote!(), None);
@@ -432,10 +458,10 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
             #krate::marker::Marker::Str => {
                 let __tag_at = __at;
                 let __tag = __d.str_bytes()?;
-                ::core::result::Result::Ok(match __tag {
+                match __tag {
                     #(#unit_arms)*
                     _ => #unknown_unit,
-                })
+                }
             }
             #krate::marker::Marker::Map => {
                 let __len = __d.map_len()?;
@@ -447,7 +473,7 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
                 let __tag = __d.str_bytes()?;
                 let __value = match __tag {
                     #(#data_arms)*
-                    _ => #unknown_data,
+                    _ => #unknown_data?,
                 };
                 __d.leave();
                 ::core::result::Result::Ok(__value)
@@ -490,7 +516,8 @@ fn internally_tagged(
             Style::Unit => quote!({ #rest_of_unit Self::#vi }),
             Style::Newtype => {
                 let ty = v.fields[0].ty;
-                let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::DecodeMap<'de>>);
+                let de = syn::Lifetime::new("'de", Span::call_site());
+                let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::DecodeMap<#de>>);
                 quote!(Self::#vi(#map::__decode_entries(__d, __rest, __at, __skip)?))
             }
             _ => {
@@ -530,7 +557,7 @@ fn internally_tagged(
             };
         let __value = match __tag {
             #(#arms)*
-            _ => #unknown,
+            _ => #unknown?,
         };
         __d.leave();
         ::core::result::Result::Ok(__value)

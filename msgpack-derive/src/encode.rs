@@ -78,14 +78,18 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     }
 }
 
-/// Writes one field's value (`access` is an expression of type `&T`).
+/// Writes one field's value (`access` is an expression of type `&T`). The
+/// function is spanned at the `with` attribute or the field's type (where a
+/// missing impl is reported); `__e` keeps the call-site span, so that it
+/// resolves even when the type comes from a `macro_rules!` expansion.
 fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
-    match f.attrs.with.get() {
-        Some(path) => quote_spanned!(path.span()=> #path::encode(#access, __e)?;),
-        None => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encode(#access, __e)?;),
-    }
+    let func = match f.attrs.with.get() {
+        Some(path) => quote_spanned!(path.span()=> #path::encode),
+        None => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encode),
+    };
+    quote!(#func(#access, __e)?;)
 }
 
 /// One field value's encoded length.
@@ -297,7 +301,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (
         quote!(&self.#m)
     };
     match style {
-        Style::Unit => (quote!(__e.nil()), quote!(1usize)),
+        Style::Unit => (quote!(__e.array_len(0)), quote!(1usize)),
         Style::Newtype => {
             let f = wire[0];
             let a = access(f);

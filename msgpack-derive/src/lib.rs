@@ -3,12 +3,12 @@
 //! Use it through `msgpack-core`, which re-exports it (feature `derive`, on
 //! by default); the attribute reference is on `msgpack_core::MsgPack`.
 //!
-//! The derive is a pipeline, one pass per module: [`attr`] turns
-//! `#[msgpack(...)]` attributes into typed values, [`ast`] builds the
-//! container model keeping the syn nodes for spans, [`check`] holds every rule
-//! that involves more than one attribute, then [`encode`] and [`decode`]
+//! The derive is a pipeline, one pass per module: `attr` turns
+//! `#[msgpack(...)]` attributes into typed values, `ast` builds the
+//! container model keeping the syn nodes for spans, `check` holds every rule
+//! that involves more than one attribute, then `encode` and `decode`
 //! generate code that never validates. Errors are collected in a
-//! [`ctxt::Ctxt`] and reported together; when there are any, [`fallback`]
+//! `ctxt::Ctxt` and reported together; when there are any, `fallback`
 //! emits empty impls so one mistake gives one error, not a cascade.
 
 mod ast;

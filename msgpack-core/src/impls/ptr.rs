@@ -53,11 +53,12 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
     }
 }
 
-/// `PhantomData` is `nil`, like a unit struct in rmp-serde.
+/// `PhantomData` is an empty array, as rmp-serde writes serde's unit
+/// structs (`nil` is accepted on decode too).
 impl<T: ?Sized> Encode for PhantomData<T> {
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-        e.nil()
+        e.array_len(0)
     }
     #[inline]
     fn encoded_len(&self) -> usize {
@@ -68,7 +69,14 @@ impl<T: ?Sized> Encode for PhantomData<T> {
 impl<'de, T: ?Sized> Decode<'de> for PhantomData<T> {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        d.nil().map(|()| PhantomData)
+        if d.try_nil()? {
+            return Ok(PhantomData);
+        }
+        let at = d.position();
+        match d.array_len()? {
+            0 => Ok(PhantomData),
+            n => Err(d.error(crate::decode::ErrorKind::InvalidLength { expected: 0, found: n }, at)),
+        }
     }
 }
 

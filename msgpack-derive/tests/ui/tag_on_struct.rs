@@ -1,0 +1,9 @@
+use msgpack_core::MsgPack;
+
+#[derive(MsgPack)]
+#[msgpack(tag = "type")]
+struct User {
+    name: String,
+}
+
+fn main() {}
