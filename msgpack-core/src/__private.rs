@@ -48,6 +48,9 @@ use crate::marker::Marker;
 /// The fields of a map-form derived struct, without the map header: what an
 /// internally tagged enum's newtype variant writes beside its tag.
 pub trait EncodeMap {
+    /// The raw payloads of the string keys this type writes (checked at
+    /// compile time against an enclosing enum's internal tag).
+    const __STR_KEYS: &'static [&'static [u8]];
     /// How many entries [`__encode_entries`](EncodeMap::__encode_entries) writes.
     fn __map_entries(&self) -> usize;
     /// Writes the entries (keys and values), no header.
@@ -140,6 +143,25 @@ pub fn find_tag<'de>(d: &Decoder<'de>, len: usize, tag: &[u8]) -> Result<Option<
         s.skip()?;
     }
     Ok(None)
+}
+
+/// Whether `keys` holds `key` (usable in constants).
+pub const fn has_key(keys: &[&[u8]], key: &[u8]) -> bool {
+    let mut i = 0;
+    while i < keys.len() {
+        let k = keys[i];
+        if k.len() == key.len() {
+            let mut j = 0;
+            while j < k.len() && k[j] == key[j] {
+                j += 1;
+            }
+            if j == k.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Skips `n` map entries.

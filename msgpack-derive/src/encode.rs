@@ -34,9 +34,14 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             let count = entries.count();
             let (pre, stmts) = entries.encode_stmts(false);
             let elen = entries.len_expr(false);
+            let str_keys = wire.iter().filter_map(|f| match &f.key {
+                crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
+                crate::ast::Key::Int(_) => None,
+            });
             quote! {
                 #[automatically_derived]
                 impl #impl_generics #krate::__private::EncodeMap for #ident #ty_generics where #(#preds,)* {
+                    const __STR_KEYS: &'static [&'static [u8]] = &[#(#str_keys),*];
                     #[inline]
                     fn __map_entries(&self) -> usize {
                         #count
@@ -59,7 +64,9 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         _ => quote!(),
     };
+    let tag_checks = tag_checks(cont, n);
     quote! {
+        #tag_checks
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
             #[inline]
@@ -396,8 +403,15 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (TokenStream,
                     let lit = wire::lit(&entry);
                     let el = entry.len();
                     let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
+                    let tag_lit = wire::lit(tag.as_bytes());
+                    let msg = format!(
+                        "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
+                        v.ident, cont.ident
+                    );
                     (
                         quote!({
+                            // Evaluated at compile time (for a generic enum, per instantiation).
+                            const { ::core::assert!(!#krate::__private::has_key(#map::__STR_KEYS, #tag_lit), #msg) };
                             let __n = #map::__map_entries(#b) + 1;
                             __e.map_len(__n)?;
                             __e.raw(#lit)?;
@@ -465,4 +479,30 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (TokenStream,
         return (quote!(match *self {}), quote!(match *self {}));
     }
     (quote!(match self { #(#enc_arms)* }), quote!(match self { #(#len_arms)* }))
+}
+
+/// For a non-generic internally tagged enum, item-level assertions (checked
+/// even by `cargo check`) that no newtype variant's inner struct has a field
+/// named like the tag. Generic enums rely on the inline `const` in `encode`.
+fn tag_checks(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let (Data::Enum(variants), Some(tag)) = (&cont.data, cont.attrs.tag.get()) else { return quote!() };
+    if !cont.generics.params.is_empty() {
+        return quote!();
+    }
+    let tag_lit = wire::lit(tag.as_bytes());
+    let checks = variants.iter().filter(|v| v.style == Style::Newtype && !v.attrs.skip.is_set()).map(|v| {
+        let ty = v.fields[0].ty;
+        let msg = format!(
+            "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
+            v.ident, cont.ident
+        );
+        quote_spanned!(ty.span()=>
+            const _: () = ::core::assert!(
+                !#krate::__private::has_key(<#ty as #krate::__private::EncodeMap>::__STR_KEYS, #tag_lit),
+                #msg
+            );
+        )
+    });
+    quote!(#(#checks)*)
 }

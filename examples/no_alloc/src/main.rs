@@ -52,7 +52,28 @@ impl<'de> Decode<'de> for Reading<'de> {
     }
 }
 
+/// The same kind of record with generated code: the derive needs no
+/// allocator either when its field types do not.
+#[derive(msgpack_core::MsgPack, Debug, PartialEq)]
+#[msgpack(tag = "kind", rename_all = "lowercase")]
+enum Event<'a> {
+    Reading { sensor: &'a str, celsius: f32, raw: &'a [u8] },
+    Reset,
+}
+
+fn derived() -> bool {
+    let event = Event::Reading { sensor: "door", celsius: -4.25, raw: &[1, 2, 3] };
+    let mut buf = [0u8; 64];
+    let Ok(n) = msgpack_core::encode_to_slice(&event, &mut buf) else { return false };
+    let ok = matches!(msgpack_core::from_slice::<Event>(&buf[..n]), Ok(ref back) if *back == event);
+    let Ok(m) = msgpack_core::encode_to_slice(&Event::Reset, &mut buf) else { return false };
+    ok && &buf[..m] == b"\x81\xa4kind\xa5reset"
+}
+
 fn run() -> bool {
+    if !derived() {
+        return false;
+    }
     let reading = Reading { sensor: "greenhouse-3", celsius: 21.5, samples: [1, 200, 3000, 40000], raw: &[0xde, 0xad] };
 
     // Encode into a stack buffer.
