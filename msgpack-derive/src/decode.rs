@@ -320,26 +320,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
                     #entries
                 })
             };
-            quote! {
-                let __at = __d.position();
-                match __d.peek()? {
-                    #krate::marker::Marker::Map => {
-                        let __len = __d.map_len()?;
-                        __d.enter()?;
-                        let __r = #map;
-                        __d.leave();
-                        ::core::result::Result::Ok(__r)
-                    }
-                    #krate::marker::Marker::Array => {
-                        let __len = __d.array_len()?;
-                        __d.enter()?;
-                        let __r = #elems;
-                        __d.leave();
-                        ::core::result::Result::Ok(__r)
-                    }
-                    _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
-                }
-            }
+            map_or_array(krate, &map, &elems, name)
         }
     }
 }
@@ -417,27 +398,12 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
             Style::Struct => {
                 let elems = array_elements(cont, n, Style::Struct, &v.fields, &ctor);
                 let entries = map_entries(cont, n, &v.fields, &ctor);
-                quote!({
-                    let __at = __d.position();
-                    match __d.peek()? {
-                        #krate::marker::Marker::Map => {
-                            let __len = __d.map_len()?;
-                            __d.enter()?;
-                            let __skip_key: ::core::option::Option<&[u8]> = ::core::option::Option::None;
-                            let __r = #entries;
-                            __d.leave();
-                            ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
-                        }
-                        #krate::marker::Marker::Array => {
-                            let __len = __d.array_len()?;
-                            __d.enter()?;
-                            let __r = #elems;
-                            __d.leave();
-                            ::core::result::Result::Ok(__r)
-                        }
-                        _ => ::core::result::Result::Err(__d.type_error(#vname, __at)),
-                    }
-                })
+                let map = quote!({
+                    let __skip_key: ::core::option::Option<&[u8]> = ::core::option::Option::None;
+                    #entries
+                });
+                let body = map_or_array(krate, &map, &elems, vname);
+                quote!({ #body })
             }
         };
         // A closure, so that errors returned early inside the payload (with
@@ -561,5 +527,30 @@ fn internally_tagged(
         };
         __d.leave();
         ::core::result::Result::Ok(__value)
+    }
+}
+
+/// A struct body read from a map (`map`, with `__len` in scope) or an array
+/// (`elems`): the two forms every named struct accepts.
+fn map_or_array(krate: &syn::Path, map: &TokenStream, elems: &TokenStream, name: &str) -> TokenStream {
+    quote! {
+        let __at = __d.position();
+        match __d.peek()? {
+            #krate::marker::Marker::Map => {
+                let __len = __d.map_len()?;
+                __d.enter()?;
+                let __r = #map;
+                __d.leave();
+                ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
+            }
+            #krate::marker::Marker::Array => {
+                let __len = __d.array_len()?;
+                __d.enter()?;
+                let __r = #elems;
+                __d.leave();
+                ::core::result::Result::Ok(__r)
+            }
+            _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+        }
     }
 }
