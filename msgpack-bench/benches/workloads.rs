@@ -1,0 +1,2 @@
+//! Criterion benches over the runner's workloads (being built).
+fn main() {}

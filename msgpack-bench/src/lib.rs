@@ -1,0 +1,23 @@
+//! The msgpack-core benchmark suite: workloads from published MessagePack
+//! benchmarks (see `WORKLOADS.md` in this crate), the implementations compared
+//! on them, and the measuring code shared by the runner (`src/main.rs`) and the
+//! criterion benches (`benches/workloads.rs`).
+//!
+//! ```
+//! let w = msgpack_bench::workloads();
+//! assert_eq!(w[0].id, "W1");
+//! ```
+
+pub mod alloc;
+pub mod harness;
+pub mod w1;
+pub mod w2;
+pub mod w3;
+pub mod w4;
+
+pub use harness::{Case, Group, Row, Workload};
+
+/// Every workload, in order.
+pub fn workloads() -> Vec<Workload> {
+    vec![w1::workload(), w2::workload(), w3::workload(), w4::workload()]
+}

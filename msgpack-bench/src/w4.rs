@@ -1,0 +1,8 @@
+//! W4 (being built).
+
+use crate::harness::Workload;
+
+/// The workload.
+pub fn workload() -> Workload {
+    Workload { id: "W4", title: "(not built yet)", source: "", cases: |_| Vec::new() }
+}
