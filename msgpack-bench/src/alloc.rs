@@ -1,20 +1,37 @@
 //! A counting global allocator: allocations, bytes and peak live bytes.
 //!
 //! The runner binary installs it with `#[global_allocator]`; the counters are
-//! process-wide atomics, read around one operation at a time (the runner is
-//! single-threaded while it measures).
+//! process-wide atomics, switched on only inside [`measure`] (one operation at
+//! a time; the runner is single-threaded while it measures). While timing they
+//! are off, and the allocator costs one relaxed load over `System`.
 #![allow(unsafe_code)] // GlobalAlloc is an unsafe trait; every method forwards to System.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Forwards to [`System`] and counts.
 pub struct Counting;
 
+static ON: AtomicBool = AtomicBool::new(false);
 static ALLOCS: AtomicU64 = AtomicU64::new(0);
 static BYTES: AtomicU64 = AtomicU64::new(0);
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn counted(size: usize) {
+    if ON.load(Relaxed) {
+        ALLOCS.fetch_add(1, Relaxed);
+        BYTES.fetch_add(size as u64, Relaxed);
+        grew(size);
+    }
+}
+
+fn shrank(by: usize) {
+    if ON.load(Relaxed) {
+        // Saturating: memory allocated before counting started may be freed now.
+        let _ = LIVE.fetch_update(Relaxed, Relaxed, |live| Some(live.saturating_sub(by)));
+    }
+}
 
 fn grew(by: usize) {
     let live = LIVE.fetch_add(by, Relaxed) + by;
@@ -25,33 +42,27 @@ fn grew(by: usize) {
 // upholds the GlobalAlloc contract; the counters have no effect on memory.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Relaxed);
-        BYTES.fetch_add(layout.size() as u64, Relaxed);
-        grew(layout.size());
+        counted(layout.size());
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Relaxed);
-        BYTES.fetch_add(layout.size() as u64, Relaxed);
-        grew(layout.size());
+        counted(layout.size());
         // SAFETY: as for `alloc`.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Relaxed);
+        shrank(layout.size());
         // SAFETY: `ptr` came from this allocator (hence from `System`) with `layout`.
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // A realloc is counted as one allocation of the new size (it may move).
-        ALLOCS.fetch_add(1, Relaxed);
-        BYTES.fetch_add(new_size as u64, Relaxed);
-        LIVE.fetch_sub(layout.size(), Relaxed);
-        grew(new_size);
+        shrank(layout.size());
+        counted(new_size);
         // SAFETY: the caller's contract for `realloc` is passed on unchanged.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -71,24 +82,20 @@ pub struct Usage {
 /// Run `f` once and report what it allocated. Only meaningful when
 /// [`Counting`] is the global allocator (see [`installed`]).
 pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
-    let (a0, b0) = (ALLOCS.load(Relaxed), BYTES.load(Relaxed));
-    let live0 = LIVE.load(Relaxed);
-    PEAK.store(live0, Relaxed);
+    ALLOCS.store(0, Relaxed);
+    BYTES.store(0, Relaxed);
+    LIVE.store(0, Relaxed);
+    PEAK.store(0, Relaxed);
+    ON.store(true, Relaxed);
     let out = f();
-    let usage = Usage {
-        allocs: ALLOCS.load(Relaxed) - a0,
-        bytes: BYTES.load(Relaxed) - b0,
-        peak: (PEAK.load(Relaxed).saturating_sub(live0)) as u64,
-    };
+    ON.store(false, Relaxed);
+    let usage = Usage { allocs: ALLOCS.load(Relaxed), bytes: BYTES.load(Relaxed), peak: PEAK.load(Relaxed) as u64 };
     (out, usage)
 }
 
 /// Whether [`Counting`] is this process's global allocator (it has seen an
 /// allocation).
 pub fn installed() -> bool {
-    let probe = std::hint::black_box(vec![0u8; 1]);
-    let seen = ALLOCS.load(Relaxed) > 0;
-    drop(probe);
-    seen
+    let (_, usage) = measure(|| std::hint::black_box(vec![0u8; 1]));
+    usage.allocs == 1
 }
-

@@ -10,6 +10,8 @@
 
 pub mod alloc;
 pub mod harness;
+pub mod measure;
+pub mod report;
 pub mod w1;
 pub mod w2;
 pub mod w3;

@@ -1,9 +1,189 @@
-//! The benchmark runner (issue #5 builds it out; this placeholder only
-//! checks that the workspace wiring works).
+//! `cargo run --release -p msgpack-bench -- [OPTIONS]`: times msgpack-core
+//! against other MessagePack crates on the workloads of published benchmarks
+//! and prints the tables (see the crate's `WORKLOADS.md` and the README).
 
-fn main() {
-    let bytes = msgpack_core::to_vec(&(1u8, "bench")).expect("encodes");
-    let back: (u8, &str) = msgpack_core::from_slice(&bytes).expect("decodes");
-    assert_eq!(back, (1, "bench"));
-    println!("msgpack-bench: the comparison runner is not built yet (issue #5)");
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use msgpack_bench::measure::{self, CaseResult, Settings};
+use msgpack_bench::report::{self, Environment};
+use msgpack_bench::{alloc, workloads};
+
+#[global_allocator]
+static ALLOC: alloc::Counting = alloc::Counting;
+
+const USAGE: &str = "\
+usage: msgpack-bench [OPTIONS]
+
+  --quick             smoke run: 3 short samples per figure, small cases only (CI)
+  --workload LIST     comma-separated workload ids to run, e.g. W1,W3 (default: all)
+  --samples N         sample rounds per case (default 11; --quick 3)
+  --json PATH         write every figure, the toolchain, CPU and crate versions as JSON
+  --markdown          print the tables as markdown (for the README)
+  --dump-data DIR     write each case's canonical bytes and a manifest.json to DIR, then exit
+  --help              this text";
+
+struct Options {
+    quick: bool,
+    workloads: Option<Vec<String>>,
+    samples: Option<usize>,
+    json: Option<PathBuf>,
+    markdown: bool,
+    dump: Option<PathBuf>,
+}
+
+fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+    let mut o = Options { quick: false, workloads: None, samples: None, json: None, markdown: false, dump: None };
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--quick" => o.quick = true,
+            "--markdown" => o.markdown = true,
+            "--workload" => {
+                o.workloads = Some(value("--workload")?.split(',').map(|s| s.trim().to_uppercase()).collect())
+            }
+            "--samples" => {
+                let n = value("--samples")?;
+                o.samples = Some(n.parse().ok().filter(|&n| n > 0).ok_or(format!("--samples: bad count {n:?}"))?)
+            }
+            "--json" => o.json = Some(value("--json")?.into()),
+            "--dump-data" => o.dump = Some(value("--dump-data")?.into()),
+            "--bench" => {} // passed by `cargo bench`; harmless here
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(o)
+}
+
+fn main() -> ExitCode {
+    let opts = match parse(std::env::args().skip(1)) {
+        Ok(o) => o,
+        Err(e) => {
+            if !e.is_empty() {
+                eprintln!("msgpack-bench: {e}\n");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(if e.is_empty() { 0 } else { 2 });
+        }
+    };
+    // W1 n = 10000 is 508 levels deep and serde's internally tagged enums
+    // recurse through buffered content: give the run a large stack (only the
+    // touched part is ever committed).
+    let worker = std::thread::Builder::new().stack_size(1 << 30).spawn(move || run(&opts));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(Ok(()))) => ExitCode::SUCCESS,
+        Ok(Ok(Err(e))) => {
+            eprintln!("\nmsgpack-bench: error: {e}");
+            ExitCode::FAILURE
+        }
+        _ => {
+            eprintln!("\nmsgpack-bench: the run panicked");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn slug(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '-' }).collect()
+}
+
+fn run(opts: &Options) -> Result<(), String> {
+    let all = workloads();
+    if let Some(ids) = &opts.workloads
+        && let Some(bad) = ids.iter().find(|id| !all.iter().any(|w| &w.id == id))
+    {
+        return Err(format!(
+            "unknown workload {bad:?} (have {})",
+            all.iter().map(|w| w.id).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let selected: Vec<_> =
+        all.into_iter().filter(|w| opts.workloads.as_ref().is_none_or(|ids| ids.iter().any(|id| id == w.id))).collect();
+
+    if let Some(dir) = &opts.dump {
+        return dump(dir, &selected, opts.quick);
+    }
+
+    let mut settings = if opts.quick { Settings::QUICK } else { Settings::FULL };
+    if let Some(n) = opts.samples {
+        settings.samples = n;
+    }
+    let env = Environment::detect();
+    let md = opts.markdown;
+    let mut out = std::io::stdout().lock();
+    let mut say = |s: String| {
+        let _ = out.write_all(s.as_bytes());
+        let _ = out.flush();
+    };
+    let br = if md { "\n\n" } else { "\n" };
+    say(format!(
+        "msgpack-bench · {} · {} · {} ({} logical CPUs) · {}{br}crates: {}{br}settings: {} samples of ~{} ms per \
+         figure; times are medians per operation ±half the interquartile range; vs. = time / the fastest \
+         implementation's (the floor rows excluded)\n",
+        env.date,
+        env.rustc,
+        env.cpu,
+        env.cpus,
+        if opts.quick { "QUICK smoke run (not for publishing)" } else { "full run" },
+        env.crates.join(", "),
+        settings.samples,
+        settings.sample_time.as_millis(),
+    ));
+    if !alloc::installed() {
+        return Err("the counting allocator is not installed".into());
+    }
+
+    let mut results: Vec<CaseResult> = Vec::new();
+    for w in &selected {
+        say(format!("\n{} {}: {} (from {})\n", if md { "##" } else { "==" }, w.id, w.title, w.source));
+        let cases: Vec<_> = (w.cases)(opts.quick).into_iter().filter(|c| !opts.quick || c.quick).collect();
+        for case in &cases {
+            let label = format!("{} {}", case.workload, case.name);
+            let result = measure::run_case(case, settings, |stage| {
+                eprint!("\r\x1b[2K[{label}] {stage}");
+            })?;
+            eprint!("\r\x1b[2K");
+            say(format!("\n{}{}\n\n", if md { "### " } else { "" }, report::case_title(&result)));
+            say(report::case_table(&result, md));
+            results.push(result);
+        }
+    }
+    say(report::scaling_tables(&results, md));
+    let targets = report::targets(&results);
+    if !targets.is_empty() {
+        say(format!("\n{}Targets (DESIGN §8)\n\n", if md { "## " } else { "== " }));
+        say(report::targets_table(&targets, md));
+    }
+    if let Some(path) = &opts.json {
+        let json = report::to_json(&env, settings, opts.quick, &results, &targets);
+        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+        std::fs::write(path, text).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    Ok(())
+}
+
+fn dump(dir: &std::path::Path, selected: &[msgpack_bench::Workload], quick: bool) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    let mut manifest = Vec::new();
+    for w in selected {
+        for case in (w.cases)(quick).into_iter().filter(|c| !quick || c.quick) {
+            let file = format!("{}_{}.msgpack", case.workload, slug(&case.name));
+            std::fs::write(dir.join(&file), &case.canonical).map_err(|e| format!("writing {file}: {e}"))?;
+            manifest.push(serde_json::json!({
+                "workload": case.workload,
+                "case": case.name,
+                "file": file,
+                "bytes": case.canonical.len(),
+                "items": case.items.map(|i| serde_json::json!({"unit": i.unit, "count": i.count})),
+            }));
+        }
+    }
+    let text = serde_json::to_string_pretty(&serde_json::json!({"generator": "msgpack-bench", "cases": manifest}))
+        .map_err(|e| e.to_string())?;
+    std::fs::write(dir.join("manifest.json"), text).map_err(|e| e.to_string())?;
+    eprintln!("wrote {} cases and manifest.json to {}", manifest.len(), dir.display());
+    Ok(())
 }

@@ -1,0 +1,287 @@
+//! Checking and timing the rows of a case.
+//!
+//! Every row is checked before anything is timed: its bytes against the
+//! case's canonical bytes (unless it declared why they differ), its decode
+//! against the source value. A row of ours that fails is an error (the run
+//! stops); another crate's row that fails is reported as unsupported with the
+//! error it gave.
+//!
+//! Timing interleaves the implementations: each sample round runs every
+//! (row, operation) pair once, starting at a different pair each round, so a
+//! slow phase of the machine spreads over all rows instead of hitting one.
+//! Each pair runs in batches sized during calibration (which also warms the
+//! caches and branch predictors) to last about `sample_time`; the figure is
+//! the median over the rounds, with the quartiles as the spread.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use crate::alloc::{self, Usage};
+use crate::harness::{Case, Group, Items};
+
+/// How long and how often to measure.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Sample rounds per case (the median is taken over them).
+    pub samples: usize,
+    /// Target duration of one timed batch.
+    pub sample_time: Duration,
+}
+
+impl Settings {
+    /// The default run: 11 rounds of ~10 ms batches.
+    pub const FULL: Settings = Settings { samples: 11, sample_time: Duration::from_millis(10) };
+    /// The smoke run (`--quick`): 3 rounds of ~1 ms batches.
+    pub const QUICK: Settings = Settings { samples: 3, sample_time: Duration::from_millis(1) };
+}
+
+/// Timing of one operation of one row.
+#[derive(Clone, Debug)]
+pub struct OpStats {
+    /// Median time per operation, in nanoseconds.
+    pub median: f64,
+    /// First quartile, ns.
+    pub q1: f64,
+    /// Third quartile, ns.
+    pub q3: f64,
+    /// Fastest sample, ns.
+    pub min: f64,
+    /// Slowest sample, ns.
+    pub max: f64,
+    /// Operations per timed batch.
+    pub iters: u64,
+    /// Every sample, ns per operation, in the order taken.
+    pub samples: Vec<f64>,
+}
+
+impl OpStats {
+    fn from_samples(samples: Vec<f64>, iters: u64) -> OpStats {
+        let mut sorted = samples.clone();
+        sorted.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            let pos = q * (sorted.len() - 1) as f64;
+            let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+            sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+        };
+        OpStats {
+            median: at(0.5),
+            q1: at(0.25),
+            q3: at(0.75),
+            min: sorted[0],
+            max: sorted[sorted.len() - 1],
+            iters,
+            samples,
+        }
+    }
+
+    /// Half the interquartile range relative to the median, in percent.
+    pub fn spread_pct(&self) -> f64 {
+        if self.median > 0.0 { 50.0 * (self.q3 - self.q1) / self.median } else { 0.0 }
+    }
+}
+
+/// Everything measured for one row.
+#[derive(Clone, Debug)]
+pub struct RowResult {
+    /// Row name.
+    pub name: String,
+    /// Table section.
+    pub group: Group,
+    /// Encode timing, if the row encodes.
+    pub encode: Option<OpStats>,
+    /// Decode timing, if the row decodes.
+    pub decode: Option<OpStats>,
+    /// Length of the bytes the row writes (or reads, for decode-only rows).
+    pub size: usize,
+    /// Whether the row's bytes equal the canonical bytes.
+    pub identical: bool,
+    /// Why the bytes differ (declared by the workload).
+    pub differs: Option<String>,
+    /// Why the row was not timed.
+    pub unsupported: Option<String>,
+    /// Allocations of one encode.
+    pub encode_alloc: Option<Usage>,
+    /// Allocations of one decode.
+    pub decode_alloc: Option<Usage>,
+}
+
+impl RowResult {
+    /// Encode + decode medians, when the row has both.
+    pub fn total(&self) -> Option<f64> {
+        Some(self.encode.as_ref()?.median + self.decode.as_ref()?.median)
+    }
+}
+
+/// Everything measured for one case.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// Workload id.
+    pub workload: &'static str,
+    /// Case name.
+    pub name: String,
+    /// Canonical encoded length.
+    pub bytes: usize,
+    /// Per-item unit.
+    pub items: Option<Items>,
+    /// Show peak decode memory.
+    pub show_peak: bool,
+    /// Scaling series.
+    pub series: Option<&'static str>,
+    /// One result per row, in the workload's order.
+    pub rows: Vec<RowResult>,
+}
+
+struct Ready {
+    index: usize,
+    input: Vec<u8>,
+}
+
+/// Check every row, then time them. `progress` is called before each round.
+pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str)) -> Result<CaseResult, String> {
+    let mut results = Vec::with_capacity(case.rows.len());
+    let mut ready = Vec::new();
+    for (index, row) in case.rows.iter().enumerate() {
+        let mut result = RowResult {
+            name: row.name.clone(),
+            group: row.group,
+            encode: None,
+            decode: None,
+            size: case.canonical.len(),
+            identical: true,
+            differs: row.differs.clone(),
+            unsupported: row.unsupported.clone(),
+            encode_alloc: None,
+            decode_alloc: None,
+        };
+        if result.unsupported.is_none() {
+            match prepare(case, index) {
+                Ok((input, identical, encode_alloc, decode_alloc)) => {
+                    result.size = input.len();
+                    result.identical = identical;
+                    result.encode_alloc = encode_alloc;
+                    result.decode_alloc = decode_alloc;
+                    ready.push(Ready { index, input });
+                }
+                Err(e) if row.group == Group::Other => result.unsupported = Some(e),
+                Err(e) => return Err(format!("{} {}: row {:?}: {e}", case.workload, case.name, row.name)),
+            }
+        }
+        results.push(result);
+    }
+
+    // (position in `ready`, is_encode, iterations per batch)
+    let mut ops: Vec<(usize, bool, u64)> = Vec::new();
+    for (at, r) in ready.iter().enumerate() {
+        let row = &case.rows[r.index];
+        if row.encode.is_some() {
+            ops.push((at, true, 0));
+        }
+        if row.decode.is_some() {
+            ops.push((at, false, 0));
+        }
+    }
+    let run = |at: usize, is_encode: bool, iters: u64| -> Duration {
+        let r = &ready[at];
+        let row = &case.rows[r.index];
+        let input = r.input.as_slice();
+        let start = Instant::now();
+        if is_encode {
+            for _ in 0..iters {
+                black_box(row.run_encode());
+            }
+        } else {
+            for _ in 0..iters {
+                black_box(row.run_decode(black_box(input)));
+            }
+        }
+        start.elapsed()
+    };
+
+    progress("calibrating");
+    for op in &mut ops {
+        op.2 = calibrate(|iters| run(op.0, op.1, iters), settings.sample_time);
+    }
+    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(settings.samples); ops.len()];
+    for round in 0..settings.samples {
+        progress(&format!("round {}/{}", round + 1, settings.samples));
+        for k in 0..ops.len() {
+            let i = (k + round * 7) % ops.len();
+            let (at, is_encode, iters) = ops[i];
+            let t = run(at, is_encode, iters);
+            samples[i].push(t.as_nanos() as f64 / iters as f64);
+        }
+    }
+    for ((at, is_encode, iters), s) in ops.into_iter().zip(samples) {
+        let stats = OpStats::from_samples(s, iters);
+        let result = &mut results[ready[at].index];
+        if is_encode {
+            result.encode = Some(stats);
+        } else {
+            result.decode = Some(stats);
+        }
+    }
+    Ok(CaseResult {
+        workload: case.workload,
+        name: case.name.clone(),
+        bytes: case.canonical.len(),
+        items: case.items,
+        show_peak: case.show_peak,
+        series: case.series,
+        rows: results,
+    })
+}
+
+/// Iterations per batch so that one batch lasts about `target`; the doubling
+/// runs are the warm-up.
+fn calibrate(mut time: impl FnMut(u64) -> Duration, target: Duration) -> u64 {
+    let mut iters = 1u64;
+    loop {
+        let t = time(iters);
+        if t >= target / 2 || iters >= 1 << 30 {
+            let per = t.as_secs_f64() / iters as f64;
+            return ((target.as_secs_f64() / per.max(1e-12)).round() as u64).clamp(1, 1 << 30);
+        }
+        iters *= 2;
+    }
+}
+
+type Prepared = (Vec<u8>, bool, Option<Usage>, Option<Usage>);
+
+/// Run one row once: its bytes, whether they are canonical, its check, and what
+/// one encode and one decode allocate.
+fn prepare(case: &Case, index: usize) -> Result<Prepared, String> {
+    let row = &case.rows[index];
+    let (input, encode_alloc) = match row.encode {
+        Some(_) => {
+            let out = row.run_encode().expect("encode is set").map_err(|e| format!("encode failed: {e}"))?;
+            // Measured on a second call, as for decode below.
+            let (_, usage) = alloc::measure(|| black_box(row.run_encode()));
+            (out, Some(usage))
+        }
+        None => (case.canonical.clone(), None),
+    };
+    let identical = input == case.canonical;
+    if !identical && row.differs.is_none() {
+        let at = input.iter().zip(&case.canonical).take_while(|(a, b)| a == b).count();
+        return Err(format!(
+            "writes other bytes than the canonical encoding ({} vs {} bytes, first difference at byte {at}) \
+             and does not say why",
+            input.len(),
+            case.canonical.len()
+        ));
+    }
+    if let Some(check) = row.run_check(&input) {
+        check.map_err(|e| format!("round trip failed: {e}"))?;
+    }
+    let decode_alloc = match row.decode {
+        Some(_) => {
+            // Once untimed so lazy statics and caches do not count as the row's allocations.
+            row.run_decode(&input).expect("decode is set").map_err(|e| format!("decode failed: {e}"))?;
+            let (out, usage) = alloc::measure(|| row.run_decode(&input));
+            out.expect("decode is set").map_err(|e| format!("decode failed: {e}"))?;
+            Some(usage)
+        }
+        None => None,
+    };
+    Ok((input, identical, encode_alloc, decode_alloc))
+}

@@ -1,0 +1,477 @@
+//! Tables (plain text or markdown), the targets of DESIGN §8, and JSON.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value as Json, json};
+
+use crate::alloc::Usage;
+use crate::harness::{Group, names};
+use crate::measure::{CaseResult, OpStats, RowResult, Settings};
+
+/// A time in nanoseconds with three significant figures and the unit that
+/// reads best: `9.87 ns`, `123 ns`, `12.3 us`, `1.23 ms`, `1.23 s`.
+///
+/// ```
+/// assert_eq!(msgpack_bench::report::time(12_345.0), "12.3 us");
+/// assert_eq!(msgpack_bench::report::time(9.871), "9.87 ns");
+/// ```
+pub fn time(ns: f64) -> String {
+    let (v, unit) = match ns {
+        n if n < 1e3 => (n, "ns"),
+        n if n < 1e6 => (n / 1e3, "us"),
+        n if n < 1e9 => (n / 1e6, "ms"),
+        n => (n / 1e9, "s"),
+    };
+    match v {
+        v if v < 9.995 => format!("{v:.2} {unit}"),
+        v if v < 99.95 => format!("{v:.1} {unit}"),
+        v => format!("{v:.0} {unit}"),
+    }
+}
+
+/// An integer with thousands separators.
+///
+/// ```
+/// assert_eq!(msgpack_bench::report::thousands(1305712), "1,305,712");
+/// ```
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A memory amount: `512 B`, `1.5 KiB`, `12.3 MiB`.
+///
+/// ```
+/// assert_eq!(msgpack_bench::report::memory(1536), "1.5 KiB");
+/// ```
+pub fn memory(bytes: u64) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", b / 1024.0),
+        _ => format!("{:.1} MiB", b / 1_048_576.0),
+    }
+}
+
+/// A table rendered either as aligned plain text or as markdown.
+pub struct Table {
+    /// Column headings.
+    pub head: Vec<String>,
+    /// Right-align this column.
+    pub right: Vec<bool>,
+    /// Cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// An empty table with headings; the first column is left-aligned, the rest right.
+    pub fn new(head: &[&str]) -> Self {
+        Table {
+            head: head.iter().map(|h| h.to_string()).collect(),
+            right: (0..head.len()).map(|i| i > 0).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Render.
+    pub fn render(&self, markdown: bool) -> String {
+        let mut out = String::new();
+        if markdown {
+            let _ = writeln!(out, "| {} |", self.head.join(" | "));
+            let rule: Vec<&str> = self.right.iter().map(|&r| if r { "---:" } else { "---" }).collect();
+            let _ = writeln!(out, "|{}|", rule.join("|"));
+            for row in &self.rows {
+                let _ = writeln!(out, "| {} |", row.join(" | "));
+            }
+            return out;
+        }
+        let width: Vec<usize> = (0..self.head.len())
+            .map(|c| {
+                self.rows.iter().map(|r| r[c].chars().count()).chain([self.head[c].chars().count()]).max().unwrap_or(0)
+            })
+            .collect();
+        let line = |cells: &[String]| {
+            let mut s = String::new();
+            for (c, cell) in cells.iter().enumerate() {
+                let pad = width[c] - cell.chars().count();
+                if c > 0 {
+                    s.push_str("  ");
+                }
+                if self.right[c] {
+                    s.push_str(&" ".repeat(pad));
+                    s.push_str(cell);
+                } else {
+                    s.push_str(cell);
+                    s.push_str(&" ".repeat(pad));
+                }
+            }
+            s.trim_end().to_string()
+        };
+        let _ = writeln!(out, "{}", line(&self.head));
+        let _ = writeln!(out, "{}", "-".repeat(width.iter().sum::<usize>() + 2 * (width.len() - 1)));
+        for row in &self.rows {
+            let _ = writeln!(out, "{}", line(row));
+        }
+        out
+    }
+}
+
+fn fastest(rows: &[RowResult], pick: impl Fn(&RowResult) -> Option<f64>) -> Option<f64> {
+    rows.iter().filter(|r| r.group != Group::Limit).filter_map(&pick).min_by(f64::total_cmp)
+}
+
+fn usage(u: Option<Usage>) -> String {
+    match u {
+        None => "-".into(),
+        Some(u) if u.allocs == 0 => "0".into(),
+        Some(u) => format!("{} ({})", thousands(u.allocs), memory(u.bytes)),
+    }
+}
+
+/// The heading of a case.
+pub fn case_title(c: &CaseResult) -> String {
+    let mut t = format!("{} {} ({} bytes", c.workload, c.name, thousands(c.bytes as u64));
+    if let Some(items) = c.items {
+        let _ = write!(t, "; {} {}s", thousands(items.count), items.unit);
+    }
+    t.push(')');
+    t
+}
+
+/// One case as a table plus its notes (why rows differ or are missing).
+pub fn case_table(c: &CaseResult, markdown: bool) -> String {
+    let enc_best = fastest(&c.rows, |r| r.encode.as_ref().map(|s| s.median));
+    let dec_best = fastest(&c.rows, |r| r.decode.as_ref().map(|s| s.median));
+    let tot_best = fastest(&c.rows, RowResult::total);
+    let mut head = vec!["implementation", "encode", "vs.", "decode", "vs.", "total", "vs.", "size", "allocs/decode"];
+    let per = c.items.map(|i| format!("per {}: enc / dec", i.unit));
+    if let Some(p) = &per {
+        head.push(p);
+    }
+    if c.show_peak {
+        head.push("peak decode mem");
+    }
+    let mut table = Table::new(&head);
+    let mut notes = Vec::new();
+    let ratio = |v: Option<f64>, best: Option<f64>| match (v, best) {
+        (Some(v), Some(b)) if b > 0.0 => format!("{:.2}", v / b),
+        _ => "-".into(),
+    };
+    let cell = |s: &Option<OpStats>| match s {
+        Some(s) => format!("{} ±{:.0}%", time(s.median), s.spread_pct()),
+        None => "-".into(),
+    };
+    for r in &c.rows {
+        let mut name = r.name.clone();
+        if let Some(why) = r.unsupported.as_ref().or(if r.identical { None } else { r.differs.as_ref() }) {
+            notes.push(why.clone());
+            let _ = write!(name, " [{}]", notes.len());
+        }
+        if r.unsupported.is_some() {
+            let mut cells = vec![name, "not timed, see note".into()];
+            cells.resize(head.len(), String::new());
+            table.rows.push(cells);
+            continue;
+        }
+        let enc = r.encode.as_ref().map(|s| s.median);
+        let dec = r.decode.as_ref().map(|s| s.median);
+        let mut cells = vec![
+            name,
+            cell(&r.encode),
+            ratio(enc, enc_best),
+            cell(&r.decode),
+            ratio(dec, dec_best),
+            r.total().map(time).unwrap_or_else(|| "-".into()),
+            ratio(r.total(), tot_best),
+            format!("{} B", thousands(r.size as u64)),
+            usage(r.decode_alloc),
+        ];
+        if let Some(items) = c.items {
+            let n = items.count as f64;
+            let f = |v: Option<f64>| v.map(|v| time(v / n)).unwrap_or_else(|| "-".into());
+            cells.push(format!("{} / {}", f(enc), f(dec)));
+        }
+        if c.show_peak {
+            cells.push(r.decode_alloc.map(|u| memory(u.peak)).unwrap_or_else(|| "-".into()));
+        }
+        table.rows.push(cells);
+    }
+    let mut out = table.render(markdown);
+    for (i, n) in notes.iter().enumerate() {
+        let _ = writeln!(out, "{}[{}] {}", if markdown { "\n" } else { "" }, i + 1, n);
+    }
+    out
+}
+
+/// Tables of time per item across the cases of each series (W1 n = 100,
+/// 1000, 10000): the growth column is the per-item time at the largest size
+/// over the smallest (1.00 = linear).
+pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
+    let mut out = String::new();
+    let mut series: Vec<&'static str> = cases.iter().filter_map(|c| c.series).collect();
+    series.dedup();
+    for s in series {
+        let members: Vec<&CaseResult> = cases.iter().filter(|c| c.series == Some(s)).collect();
+        if members.len() < 2 {
+            continue;
+        }
+        let unit = members[0].items.map(|i| i.unit).unwrap_or("op");
+        let _ =
+            writeln!(out, "\n{}Scaling: {s}, decode (encode) time per {unit}\n", if markdown { "#### " } else { "" });
+        let mut head = vec!["implementation".to_string()];
+        head.extend(members.iter().map(|c| c.name.clone()));
+        head.push("growth".into());
+        let head: Vec<&str> = head.iter().map(String::as_str).collect();
+        let mut table = Table::new(&head);
+        for r in &members[0].rows {
+            let mut cells = vec![r.name.clone()];
+            let mut per = Vec::new();
+            for c in &members {
+                let n = c.items.map(|i| i.count as f64).unwrap_or(1.0);
+                let row = c.rows.iter().find(|x| x.name == r.name && x.unsupported.is_none());
+                let d = row.and_then(|x| x.decode.as_ref()).map(|s| s.median / n);
+                let e = row.and_then(|x| x.encode.as_ref()).map(|s| s.median / n);
+                per.push(d);
+                cells.push(match (d, e) {
+                    (Some(d), Some(e)) => format!("{} ({})", time(d), time(e)),
+                    (Some(d), None) => time(d),
+                    (None, Some(e)) => format!("({})", time(e)),
+                    (None, None) => "-".into(),
+                });
+            }
+            cells.push(match (per.first().copied().flatten(), per.last().copied().flatten()) {
+                (Some(a), Some(b)) if a > 0.0 => format!("{:.2}", b / a),
+                _ => "-".into(),
+            });
+            table.rows.push(cells);
+        }
+        out.push_str(&table.render(markdown));
+    }
+    out
+}
+
+/// One target of DESIGN §8, evaluated.
+pub struct Target {
+    /// What is compared.
+    pub what: String,
+    /// Where.
+    pub case: String,
+    /// The measured figure, formatted.
+    pub measured: String,
+    /// The goal, formatted.
+    pub goal: String,
+    /// Met or not.
+    pub met: bool,
+}
+
+/// Evaluate the performance targets on the cases that carry them (W1 n=1000,
+/// W2 Custom1, W2 Custom2); cases not run are left out.
+pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
+    let mut out = Vec::new();
+    let on = [("W1", "n=1000"), ("W2", "Custom1"), ("W2", "Custom2")];
+    for c in cases.iter().filter(|c| on.contains(&(c.workload, c.name.as_str()))) {
+        let row = |name: &str| c.rows.iter().find(|r| r.name == name && r.unsupported.is_none());
+        let med = |r: Option<&RowResult>, enc: bool| {
+            r.and_then(|r| if enc { r.encode.as_ref() } else { r.decode.as_ref() }).map(|s| s.median)
+        };
+        let place = format!("{} {}", c.workload, c.name);
+        let mut speedup = |what: &str, ours: &str, theirs: &str, enc: bool, goal: f64| {
+            if let (Some(o), Some(t)) = (med(row(ours), enc), med(row(theirs), enc)) {
+                out.push(Target {
+                    what: format!("{what}: {theirs} / {ours}"),
+                    case: place.clone(),
+                    measured: format!("{:.2}x", t / o),
+                    goal: format!(">= {goal:.2}x"),
+                    met: t / o >= goal,
+                });
+            }
+        };
+        speedup("encode", names::DERIVE, names::RMP_SERDE_NAMED, true, 3.0);
+        speedup("decode", names::DERIVE, names::RMP_SERDE_NAMED, false, 3.0);
+        let zero = if row(names::ZEROMPK).is_some() { names::ZEROMPK } else { names::ZEROMPK_HAND };
+        speedup("encode", names::DERIVE, zero, true, 1.25);
+        speedup("decode", names::DERIVE, zero, false, 1.5);
+        if let (Some(b), Some(s)) = (med(row(names::DERIVE_BORROWED), false), med(row(names::SKIP), false)) {
+            out.push(Target {
+                what: format!("decode: {} / {}", names::DERIVE_BORROWED, names::SKIP),
+                case: place.clone(),
+                measured: format!("{:.2}x", b / s),
+                goal: "<= 2.00x".into(),
+                met: b / s <= 2.0,
+            });
+        }
+        if let (Some(e), Some(m)) = (med(row(names::DERIVE), true), med(row(names::MEMCPY), true)) {
+            out.push(Target {
+                what: format!("encode: {} / {}", names::DERIVE, names::MEMCPY),
+                case: place.clone(),
+                measured: format!("{:.2}x", e / m),
+                goal: "reported".into(),
+                met: true,
+            });
+        }
+        if let Some(u) = row(names::DERIVE_BORROWED).and_then(|r| r.decode_alloc) {
+            out.push(Target {
+                what: format!("allocations: one {} decode", names::DERIVE_BORROWED),
+                case: place.clone(),
+                measured: thousands(u.allocs),
+                goal: "0".into(),
+                met: u.allocs == 0,
+            });
+        }
+        if let Some(u) = row(names::DERIVE).and_then(|r| r.encode_alloc) {
+            out.push(Target {
+                what: format!("allocations: one {} encode (to_vec)", names::DERIVE),
+                case: place.clone(),
+                measured: thousands(u.allocs),
+                goal: "1".into(),
+                met: u.allocs == 1,
+            });
+        }
+    }
+    // Linear growth of W1 (per-node decode time, largest n over n = 1000).
+    let w1: Vec<&CaseResult> = cases.iter().filter(|c| c.series == Some("W1 filesystem")).collect();
+    if let (Some(small), Some(large)) = (w1.iter().find(|c| c.name == "n=1000"), w1.last())
+        && large.name != small.name
+    {
+        let per = |c: &CaseResult| {
+            let r = c.rows.iter().find(|r| r.name == names::DERIVE)?;
+            Some(r.decode.as_ref()?.median / c.items?.count as f64)
+        };
+        if let (Some(a), Some(b)) = (per(small), per(large)) {
+            out.push(Target {
+                what: format!("linear growth: {} decode per node, {} / {}", names::DERIVE, large.name, small.name),
+                case: "W1".into(),
+                measured: format!("{:.2}x", b / a),
+                goal: "<= 1.30x".into(),
+                met: b / a <= 1.3,
+            });
+        }
+    }
+    out
+}
+
+/// The targets as a table.
+pub fn targets_table(targets: &[Target], markdown: bool) -> String {
+    let mut t = Table::new(&["target", "case", "measured", "goal", "met"]);
+    t.right = vec![false, false, true, true, false];
+    for x in targets {
+        t.rows.push(vec![
+            x.what.clone(),
+            x.case.clone(),
+            x.measured.clone(),
+            x.goal.clone(),
+            if x.met { "yes".into() } else { "NO".into() },
+        ]);
+    }
+    t.render(markdown)
+}
+
+/// The machine and build the figures come from.
+pub struct Environment {
+    /// `rustc -V` of the build.
+    pub rustc: &'static str,
+    /// CPU model name.
+    pub cpu: String,
+    /// Logical CPUs.
+    pub cpus: usize,
+    /// `name version` of each compared crate.
+    pub crates: Vec<String>,
+    /// UTC date of the run, `YYYY-MM-DD`.
+    pub date: String,
+}
+
+impl Environment {
+    /// Read the environment of this process.
+    pub fn detect() -> Environment {
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|s| {
+                s.lines().find_map(|l| {
+                    l.strip_prefix("model name").map(|v| v.trim_start_matches([' ', '\t', ':']).to_string())
+                })
+            })
+            .unwrap_or_else(|| "unknown".into());
+        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        Environment {
+            rustc: env!("BENCH_RUSTC"),
+            cpu,
+            cpus: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+            crates: env!("BENCH_CRATES").split(';').filter(|s| !s.is_empty()).map(String::from).collect(),
+            date: utc_date(secs),
+        }
+    }
+}
+
+/// `YYYY-MM-DD` of a Unix time (the civil-from-days algorithm).
+///
+/// ```
+/// assert_eq!(msgpack_bench::report::utc_date(1_514_764_800), "2018-01-01");
+/// ```
+pub fn utc_date(secs: u64) -> String {
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+fn stats_json(s: &Option<OpStats>) -> Json {
+    match s {
+        None => Json::Null,
+        Some(s) => json!({
+            "median_ns": s.median, "q1_ns": s.q1, "q3_ns": s.q3, "min_ns": s.min, "max_ns": s.max,
+            "iters_per_sample": s.iters, "samples_ns": s.samples,
+        }),
+    }
+}
+
+fn usage_json(u: Option<Usage>) -> Json {
+    u.map(|u| json!({"allocs": u.allocs, "bytes": u.bytes, "peak_bytes": u.peak})).unwrap_or(Json::Null)
+}
+
+/// Every figure of the run, machine-readable.
+pub fn to_json(env: &Environment, settings: Settings, quick: bool, cases: &[CaseResult], targets: &[Target]) -> Json {
+    json!({
+        "generator": "msgpack-bench",
+        "date": env.date,
+        "rustc": env.rustc,
+        "cpu": env.cpu,
+        "cpus": env.cpus,
+        "crates": env.crates,
+        "quick": quick,
+        "samples": settings.samples,
+        "sample_time_ms": settings.sample_time.as_secs_f64() * 1e3,
+        "cases": cases.iter().map(|c| json!({
+            "workload": c.workload,
+            "case": c.name,
+            "bytes": c.bytes,
+            "items": c.items.map(|i| json!({"unit": i.unit, "count": i.count})),
+            "rows": c.rows.iter().map(|r| json!({
+                "name": r.name,
+                "group": r.group.as_str(),
+                "unsupported": r.unsupported,
+                "differs": if r.identical { None } else { r.differs.clone() },
+                "size": r.size,
+                "encode": stats_json(&r.encode),
+                "decode": stats_json(&r.decode),
+                "encode_alloc": usage_json(r.encode_alloc),
+                "decode_alloc": usage_json(r.decode_alloc),
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "targets": targets.iter().map(|t| json!({
+            "target": t.what, "case": t.case, "measured": t.measured, "goal": t.goal, "met": t.met,
+        })).collect::<Vec<_>>(),
+    })
+}
