@@ -68,7 +68,13 @@
 //! Decoding never panics on any input. Length prefixes are checked against
 //! the remaining input before anything is allocated, nesting is limited by
 //! [`DecodeOptions::max_depth`] (default 1024), and
-//! [`skip`](Decoder::skip) is iterative. The crate has no `unsafe` code.
+//! [`skip`](Decoder::skip) is iterative.
+//!
+//! The crate has one `unsafe` block: a `str` payload that passes the
+//! word-wise ASCII test is turned into `&str` without running the full UTF-8
+//! validator again (ASCII is valid UTF-8). It is covered by tests at every
+//! string length class and by Miri; it cut the instructions of a borrowed W1
+//! decode by a fifth (see `msgpack-bench`).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]

@@ -995,3 +995,32 @@ fn fuzz_never_panics() {
     // The mutations must leave some inputs valid, or the loop tests little.
     assert!(accepted > 500, "only {accepted} inputs were accepted");
 }
+
+/// The ASCII fast path of UTF-8 validation and the general path agree:
+/// valid multi-byte text passes, a high byte anywhere fails, in fixstr and
+/// in str8 / str16.
+#[test]
+fn utf8_validation_in_every_str_format() {
+    use msgpack_core::{from_slice, to_vec};
+    for len in [0usize, 1, 7, 8, 15, 16, 31, 32, 255, 256, 1000] {
+        let ascii: String = (0..len).map(|i| (b'a' + (i % 26) as u8) as char).collect();
+        let bytes = to_vec(&ascii).unwrap();
+        assert_eq!(from_slice::<&str>(&bytes).unwrap(), ascii);
+        let multi: String = ascii.chars().take(len.saturating_sub(2)).chain(['é']).collect();
+        assert_eq!(from_slice::<String>(&to_vec(&multi).unwrap()).unwrap(), multi);
+        for bad_at in [0, len / 2, len.saturating_sub(1)] {
+            if len == 0 {
+                continue;
+            }
+            let mut bad = bytes.clone();
+            let payload = bytes.len() - len;
+            bad[payload + bad_at] = 0xff;
+            assert!(from_slice::<&str>(&bad).is_err(), "len {len}, 0xff at {bad_at}");
+            bad[payload + bad_at] = 0xc3; // a lead byte without its continuation (or a truncated one)
+            if bad_at + 1 < len {
+                bad[payload + bad_at + 1] = b'a';
+            }
+            assert!(from_slice::<String>(&bad).is_err(), "len {len}, lone lead byte at {bad_at}");
+        }
+    }
+}

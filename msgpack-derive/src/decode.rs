@@ -143,17 +143,24 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
         let ty = f.ty;
         quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
     });
-    // In-order fast path: one comparison of raw key bytes per field.
+    // In-order fast path: one comparison of raw key bytes per field. A field
+    // that may be absent (an `Option` or a field with a default, as written
+    // by `omit_defaults` / `skip_if`) is passed over when its key is not
+    // next; any other surprise leaves the rest to the general loop below.
     let fast = wire.iter().map(|(i, f)| {
         let slot = &slots[*i];
         let key = wire::lit(&wire::key(&f.key));
         let dec = value_decode(n, f, true);
+        let may_be_absent = f.is_option || f.attrs.default.get().is_some();
+        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
         quote! {
-            if __left == 0 || !__d.eat_raw(#key) {
+            if __left == 0 {
                 break '__fast;
             }
-            #slot = ::core::option::Option::Some(#dec);
-            __left -= 1;
+            if __d.eat_raw(#key) {
+                #slot = ::core::option::Option::Some(#dec);
+                __left -= 1;
+            } #otherwise
         }
     });
     let arms = wire.iter().map(|(i, f)| {

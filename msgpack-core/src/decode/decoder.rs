@@ -434,6 +434,68 @@ impl<'de> Decoder<'de> {
         Error::new(ErrorKind::OutOfRange { expected, found }, at)
     }
 
+    /// An unsigned integer: fixint and the unsigned formats directly, the
+    /// rest (negative values, signed formats, errors) the general way.
+    #[inline]
+    fn uint<T: TryFrom<u64> + TryFrom<i128>>(&mut self, expected: &'static str) -> Result<T> {
+        let at = self.pos;
+        let v = match self.buf.get(at) {
+            Some(&b) if b < 0x80 => {
+                self.pos = at + 1;
+                u64::from(b)
+            }
+            Some(&m::U8) => {
+                self.pos = at + 1;
+                u64::from(self.byte()?)
+            }
+            Some(&m::U16) => {
+                self.pos = at + 1;
+                u64::from(self.be_u16()?)
+            }
+            Some(&m::U32) => {
+                self.pos = at + 1;
+                u64::from(self.be_u32()?)
+            }
+            Some(&m::U64) => {
+                self.pos = at + 1;
+                self.be_u64()?
+            }
+            _ => return self.int(expected),
+        };
+        T::try_from(v).map_err(|_| self.range_error(expected, i128::from(v), at))
+    }
+
+    /// A signed integer: fixints and the signed formats directly, the rest
+    /// (unsigned formats, errors) the general way.
+    #[inline]
+    fn sint<T: TryFrom<i64> + TryFrom<i128>>(&mut self, expected: &'static str) -> Result<T> {
+        let at = self.pos;
+        let v = match self.buf.get(at) {
+            Some(&b) if b < 0x80 || b >= 0xe0 => {
+                self.pos = at + 1;
+                i64::from(b as i8)
+            }
+            Some(&m::I8) => {
+                self.pos = at + 1;
+                i64::from(self.byte()? as i8)
+            }
+            Some(&m::I16) => {
+                self.pos = at + 1;
+                i64::from(self.be_u16()? as i16)
+            }
+            Some(&m::I32) => {
+                self.pos = at + 1;
+                i64::from(self.be_u32()? as i32)
+            }
+            Some(&m::I64) => {
+                self.pos = at + 1;
+                self.be_u64()? as i64
+            }
+            _ => return self.int(expected),
+        };
+        T::try_from(v).map_err(|_| self.range_error(expected, i128::from(v), at))
+    }
+
     /// Reads any integer and converts it to `T` without wrapping.
     ///
     /// ```
@@ -457,13 +519,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn u8(&mut self) -> Result<u8> {
-        if let Some(&b) = self.buf.get(self.pos)
-            && b < 0x80
-        {
-            self.pos += 1;
-            return Ok(b);
-        }
-        self.int("u8")
+        self.uint("u8")
     }
 
     /// Reads a `u16`.
@@ -474,13 +530,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn u16(&mut self) -> Result<u16> {
-        if let Some(&b) = self.buf.get(self.pos)
-            && b < 0x80
-        {
-            self.pos += 1;
-            return Ok(b as u16);
-        }
-        self.int("u16")
+        self.uint("u16")
     }
 
     /// Reads a `u32`.
@@ -491,13 +541,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn u32(&mut self) -> Result<u32> {
-        if let Some(&b) = self.buf.get(self.pos)
-            && b < 0x80
-        {
-            self.pos += 1;
-            return Ok(b as u32);
-        }
-        self.int("u32")
+        self.uint("u32")
     }
 
     /// Reads a `u64`.
@@ -508,13 +552,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn u64(&mut self) -> Result<u64> {
-        if let Some(&b) = self.buf.get(self.pos)
-            && b < 0x80
-        {
-            self.pos += 1;
-            return Ok(b as u64);
-        }
-        self.int("u64")
+        self.uint("u64")
     }
 
     /// Reads an `i8`.
@@ -525,7 +563,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn i8(&mut self) -> Result<i8> {
-        self.int("i8")
+        self.sint("i8")
     }
 
     /// Reads an `i16`.
@@ -536,7 +574,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn i16(&mut self) -> Result<i16> {
-        self.int("i16")
+        self.sint("i16")
     }
 
     /// Reads an `i32`.
@@ -547,7 +585,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn i32(&mut self) -> Result<i32> {
-        self.int("i32")
+        self.sint("i32")
     }
 
     /// Reads an `i64`.
@@ -558,7 +596,7 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn i64(&mut self) -> Result<i64> {
-        self.int("i64")
+        self.sint("i64")
     }
 
     /// Reads a `u128` (any integer item that is not negative).
@@ -650,7 +688,7 @@ impl<'de> Decoder<'de> {
     pub fn str(&mut self) -> Result<&'de str> {
         let at = self.pos;
         let bytes = self.str_bytes()?;
-        core::str::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidUtf8, at))
+        utf8(bytes).ok_or_else(|| Error::new(ErrorKind::InvalidUtf8, at))
     }
 
     /// Reads a `str` item's raw payload without UTF-8 validation (for
@@ -663,6 +701,14 @@ impl<'de> Decoder<'de> {
     #[inline]
     pub fn str_bytes(&mut self) -> Result<&'de [u8]> {
         let at = self.pos;
+        // fixstr (up to 31 bytes, the common case) without the general path.
+        if let Some(&b) = self.buf.get(at)
+            && b & 0xe0 == 0xa0
+            && let Some(bytes) = self.buf.get(at + 1..at + 1 + (b & 0x1f) as usize)
+        {
+            self.pos = at + 1 + bytes.len();
+            return Ok(bytes);
+        }
         let len = self.str_len(at)?;
         self.take(len)
     }
@@ -980,7 +1026,7 @@ impl<'de> Decoder<'de> {
     /// assert!(d.eat_raw(&[0xa2, b'i', b'd']));
     /// assert_eq!(d.position(), 3);
     /// ```
-    #[inline]
+    #[inline(always)] // the length is a constant at every derived call site: no memcmp call
     pub fn eat_raw(&mut self, encoded: &[u8]) -> bool {
         match self.buf.get(self.pos..self.pos + encoded.len()) {
             Some(s) if s == encoded => {
@@ -1007,4 +1053,16 @@ impl<'de> Decoder<'de> {
             Ok(())
         }
     }
+}
+
+/// UTF-8 validation of a `str` payload. Short ASCII strings (keys, names,
+/// dates) are the common case: one word-wise ASCII test settles them.
+#[inline]
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    if bytes.is_ascii() {
+        #[allow(unsafe_code)]
+        // SAFETY: ASCII bytes are valid UTF-8.
+        return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
+    }
+    core::str::from_utf8(bytes).ok()
 }

@@ -142,7 +142,7 @@ impl<'de> Decode<'de> for Value {
 
 /// Reads any item, borrowing strings, binaries and ext payloads from the
 /// input; nesting is limited as for [`Value`].
-impl<'de> Decode<'de> for ValueRef<'de> {
+impl<'de: 'a, 'a> Decode<'de> for ValueRef<'a> {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         match d.peek()? {
