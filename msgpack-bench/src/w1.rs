@@ -1,8 +1,0 @@
-//! W1 (being built).
-
-use crate::harness::Workload;
-
-/// The workload.
-pub fn workload() -> Workload {
-    Workload { id: "W1", title: "(not built yet)", source: "", cases: |_| Vec::new() }
-}

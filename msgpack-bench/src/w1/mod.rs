@@ -1,0 +1,270 @@
+//! W1: msgspec's "filesystem" tree (`benchmarks/bench_encodings.py`,
+//! msgpack protocol), see `WORKLOADS.md`.
+//!
+//! A tree of files and directories, each a map whose first entry is the tag
+//! `type` and whose absent optional fields (`updated_by`, `updated_at`) are
+//! left out. The cases are the trees of 100, 1,000 (msgspec's size) and
+//! 10,000 nodes; the last is 508 directories deep.
+//!
+//! Rows: our derive (owned and borrowed), our `Value` / `ValueRef`, our
+//! hand-written code, rmp-serde (named and compact), rmpv, zerompk (its
+//! traits written by hand, and its `Value`); what cannot express the tree is
+//! listed with the reason.
+
+mod generate;
+mod hand;
+mod serde_rows;
+mod zerompk_rows;
+
+use std::hint::black_box;
+
+use msgpack_core::{MsgPack, Value, ValueRef};
+
+use crate::harness::{Case, Group, Row, Workload, expect_eq, names};
+
+pub use generate::{PyRandom, generate};
+
+/// A file's access rights, written as `"READ"`, `"WRITE"`, `"READ_WRITE"`.
+#[derive(MsgPack, Debug, Clone, Copy, PartialEq, Eq)]
+#[msgpack(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Permissions {
+    /// `"READ"`.
+    Read,
+    /// `"WRITE"`.
+    Write,
+    /// `"READ_WRITE"`.
+    ReadWrite,
+}
+
+/// A node of the tree, owning its strings: a map tagged by `type`
+/// (`"file"` or `"directory"`), `None` options left out.
+#[derive(MsgPack, Debug, Clone, PartialEq)]
+#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
+pub enum Node {
+    /// `{"type": "file", ...}`.
+    File {
+        /// 4 to 30 ASCII letters.
+        name: String,
+        /// A first name.
+        created_by: String,
+        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
+        created_at: String,
+        /// A first name, for a quarter of the nodes.
+        updated_by: Option<String>,
+        /// Set with `updated_by`.
+        updated_at: Option<String>,
+        /// 0 to 1,000,000.
+        nbytes: u64,
+        /// The access rights.
+        permissions: Permissions,
+    },
+    /// `{"type": "directory", ...}`.
+    Directory {
+        /// 4 to 30 ASCII letters.
+        name: String,
+        /// A first name.
+        created_by: String,
+        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
+        created_at: String,
+        /// A first name, for a quarter of the nodes.
+        updated_by: Option<String>,
+        /// Set with `updated_by`.
+        updated_at: Option<String>,
+        /// The children, in order.
+        contents: Vec<Node>,
+    },
+}
+
+/// [`Node`] borrowing every string from the input.
+#[derive(MsgPack, Debug, Clone, PartialEq)]
+#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
+pub enum NodeRef<'a> {
+    /// `{"type": "file", ...}`.
+    File {
+        /// 4 to 30 ASCII letters.
+        name: &'a str,
+        /// A first name.
+        created_by: &'a str,
+        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
+        created_at: &'a str,
+        /// A first name, for a quarter of the nodes.
+        updated_by: Option<&'a str>,
+        /// Set with `updated_by`.
+        updated_at: Option<&'a str>,
+        /// 0 to 1,000,000.
+        nbytes: u64,
+        /// The access rights.
+        permissions: Permissions,
+    },
+    /// `{"type": "directory", ...}`.
+    Directory {
+        /// 4 to 30 ASCII letters.
+        name: &'a str,
+        /// A first name.
+        created_by: &'a str,
+        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
+        created_at: &'a str,
+        /// A first name, for a quarter of the nodes.
+        updated_by: Option<&'a str>,
+        /// Set with `updated_by`.
+        updated_at: Option<&'a str>,
+        /// The children, in order.
+        contents: Vec<NodeRef<'a>>,
+    },
+}
+
+/// The node counts of the cases.
+pub const SIZES: [usize; 3] = [100, 1_000, 10_000];
+
+/// The workload.
+pub fn workload() -> Workload {
+    Workload {
+        id: "W1",
+        title: "msgspec filesystem tree",
+        source: "msgspec benchmarks/bench_encodings.py (msgpack protocol)",
+        cases: |_quick| SIZES.iter().map(|&n| case(n)).collect(),
+    }
+}
+
+/// The case of the `n`-node tree with all its rows.
+pub fn case(n: usize) -> Case {
+    let tree = generate(n);
+    let canonical = msgpack_core::to_vec(&tree).expect("the W1 tree encodes");
+    // The borrowed rows (NodeRef, ValueRef, zerompk's Value) encode a value
+    // that borrows its source bytes for as long as the row lives: one copy
+    // of the canonical bytes per case built is leaked, which is fine in a
+    // benchmark process (it lives as long as the process anyway).
+    let source: &'static [u8] = Box::leak(canonical.clone().into_boxed_slice());
+    let mut case = Case::new("W1", format!("n={n}"), canonical).series("W1 filesystem").items("node", n as u64);
+    if n >= 10_000 {
+        case = case.show_peak();
+    }
+    case.row(derive_row(&tree))
+        .row(derive_borrowed_row(source))
+        .row(Row::unsupported(
+            names::DERIVE_ARRAY,
+            Group::Ours,
+            "W1 is defined as maps: the internal tag `type` and the omitted optional fields exist only in map form",
+        ))
+        .row(value_row(source))
+        .row(value_ref_row(source))
+        .row(hand::row(&tree))
+        .row(serde_rows::named_row(&tree))
+        .row(serde_rows::compact_row(&tree))
+        .row(rmpv_row(source, nesting(&tree)))
+        .row(Row::unsupported(
+            names::ZEROMPK,
+            Group::Other,
+            "zerompk's derive writes enums externally tagged ([tag, payload] or {tag: payload}) and always writes \
+             every field: no internal tag, no omitting of None (see the ZEROMPK_HAND row)",
+        ))
+        .row(zerompk_rows::hand_row(&tree, source))
+        .row(zerompk_rows::value_row(source))
+        .row(Row::unsupported(
+            names::MSGPACKER,
+            Group::Other,
+            "msgpacker's derive writes structs as bare field sequences and enums as a u32 discriminant (no maps, keys \
+             or tags), and its public API has no map or array header writer or reader, so W1's tagged maps could \
+             only be written as raw bytes outside the library",
+        ))
+        .with_limits()
+}
+
+fn derive_row(tree: &Node) -> Row {
+    let (source, want) = (tree.clone(), tree.clone());
+    Row::new(names::DERIVE, Group::Ours)
+        .encode(move || msgpack_core::to_vec(&source))
+        .decode(|bytes| msgpack_core::from_slice::<Node>(bytes))
+        .check(move |bytes| {
+            let got: Node = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+            expect_eq(&got, &want)
+        })
+}
+
+fn derive_borrowed_row(source: &'static [u8]) -> Row {
+    let value: NodeRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    let want = value.clone();
+    Row::new(names::DERIVE_BORROWED, Group::Ours)
+        .encode(move || msgpack_core::to_vec(&value))
+        .decode_with(|bytes| {
+            let v: NodeRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+            black_box(&v);
+            Ok(())
+        })
+        .check(move |bytes| {
+            let got: NodeRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+            expect_eq(&got, &want)
+        })
+}
+
+fn value_row(source: &'static [u8]) -> Row {
+    let value: Value = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    let want = value.clone();
+    Row::new(names::VALUE, Group::Ours)
+        .encode(move || msgpack_core::to_vec(&value))
+        .decode(|bytes| msgpack_core::from_slice::<Value>(bytes))
+        .check(move |bytes| {
+            let got: Value = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+            expect_eq(&got, &want)
+        })
+}
+
+fn value_ref_row(source: &'static [u8]) -> Row {
+    let value: ValueRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    let want = value.clone();
+    Row::new(names::VALUE_REF, Group::Ours)
+        .encode(move || msgpack_core::to_vec(&value))
+        .decode_with(|bytes| {
+            let v: ValueRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+            black_box(&v);
+            Ok(())
+        })
+        .check(move |bytes| {
+            let got: ValueRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+            expect_eq(&got, &want)
+        })
+}
+
+/// How many maps and arrays the deepest path of the encoded tree nests
+/// (a file is one map, a directory a map and its `contents` array).
+pub fn nesting(node: &Node) -> usize {
+    match node {
+        Node::File { .. } => 1,
+        Node::Directory { contents, .. } => 2 + contents.iter().map(nesting).max().unwrap_or(0),
+    }
+}
+
+/// rmpv's `read_value` has a fixed depth budget (`rmpv::decode::MAX_DEPTH`,
+/// 1024) that every array or map spends twice (its value and its body), so
+/// the deepest tree does not fit: the row is then listed with the error.
+fn rmpv_row(source: &'static [u8], nesting: usize) -> Row {
+    let value = match rmpv::decode::read_value(&mut &source[..]) {
+        Ok(v) => v,
+        Err(e @ rmpv::decode::Error::DepthLimitExceeded) => {
+            return Row::unsupported(
+                names::RMPV,
+                Group::Other,
+                format!(
+                    "rmpv::decode::read_value fails with \"{e}\": its default limit of 1024 is spent twice per map or \
+                     array (and once more per string), and this tree nests {nesting} of them"
+                ),
+            );
+        }
+        Err(e) => panic!("rmpv cannot read the canonical bytes: {e}"),
+    };
+    let want = value.clone();
+    Row::new(names::RMPV, Group::Other)
+        .encode(move || {
+            let mut out = Vec::new();
+            rmpv::encode::write_value(&mut out, &value).map(|()| out)
+        })
+        .decode(|bytes| rmpv::decode::read_value(&mut &bytes[..]))
+        .check(move |bytes| {
+            let mut rd = bytes;
+            let got = rmpv::decode::read_value(&mut rd).map_err(|e| e.to_string())?;
+            if !rd.is_empty() {
+                return Err(format!("{} bytes left after the value", rd.len()));
+            }
+            expect_eq(&got, &want)
+        })
+}
