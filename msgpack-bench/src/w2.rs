@@ -1,8 +1,305 @@
-//! W2 (being built).
+//! W2: tinylib/msgp's "Custom1" and "Custom2" (the Go messagepack-benchmarks
+//! structs), as `WORKLOADS.md` section W2 describes them.
+//!
+//! The keys are the Go `msg:"..."` tags, written as maps in field order; the
+//! Rust fields carry the same names (`str`, `bool`, `i64`... are valid field
+//! names), so no renaming is needed in any crate. Our canonical encodings
+//! (derive, map form) are 132 bytes (Custom1) and 589 bytes (Custom2).
+//!
+//! Decisions that make the bytes comparable:
+//! - Go maps iterate in random order. The typed string maps
+//!   (`map_str_uint16`, `map_str_uint64`, `map_str_slice`) are `BTreeMap`s in
+//!   every implementation, so their entries are written in sorted key order
+//!   (byte order: `""` < `"RTQ..."` < `"uio..."`) and every run gives the
+//!   same bytes.
+//! - Inner2's `map_str_intf` is a Go `map[string]interface{}`: a dynamic map
+//!   whose values mix an integer, a string, an `f64`, an `f32` (-234.0,
+//!   written as `float 32`), a `u32`-sized integer and an array of strings. It
+//!   is a dynamic value in every implementation (ours `Value`/`ValueRef`,
+//!   serde's side `rmpv::Value`, zerompk's `zerompk::Value`) and keeps the
+//!   entry order of the listing.
+//! - The `slice` fields are `bin` (ours: `Vec<u8>`/`&[u8]`; serde:
+//!   `serde_bytes`; zerompk: its derive writes `Vec<u8>` fields as bin by
+//!   default; msgpacker: its derive writes `Vec<u8>` as bin). The
+//!   `map_str_slice` values are Go `[]int8`: arrays of integers.
+//!
+//! Rows and what they hold:
+//! - ours: derive (owned), derive (borrowed: `&str`, `&[u8]`,
+//!   `BTreeMap<&str, _>`, `ValueRef` for the dynamic map), derive (array:
+//!   `#[msgpack(array)]` on every struct; differs), `Value`, `ValueRef`, and
+//!   hand-written `Encoder`/`Decoder` code (same bytes). The `Value` (and the
+//!   rmpv and zerompk values) are built field by field from the typed value,
+//!   not decoded from the canonical bytes.
+//!   The borrowed `Inner2` reads its `ValueRef<'a>` field through
+//!   `#[msgpack(with = ...)]`: msgpack-core implements `Decode<'de>` only for
+//!   `ValueRef<'de>`, not for `ValueRef<'a>` with `'de: 'a` as it does for
+//!   `&'a str`, so a plain `ValueRef<'a>` field does not compile (reported).
+//! - The borrowed sources (`DERIVE_BORROWED`, `VALUE_REF`) are decoded once
+//!   from the canonical bytes, which are leaked with `Box::leak` (132 and
+//!   589 bytes per call of the case builder) so that the source can be
+//!   `'static` and owned by the encode closure.
+//! - rmp-serde named (`to_vec_named`): the same bytes. rmp-serde compact
+//!   (`to_vec`): structs as arrays; the same bytes as our array form.
+//! - rmpv: the whole value as an `rmpv::Value`, written into `Vec::new()`
+//!   with `rmpv::encode::write_value` (rmpv has no size hint).
+//! - zerompk: its derive with `#[msgpack(map)]` (field names as string
+//!   keys); the same bytes. Custom2's zerompk struct has a lifetime: zerompk
+//!   only decodes `zerompk::Value<'de>` borrowing its strings from the input
+//!   (there is no owned-value decode), so its dynamic map borrows while the
+//!   typed fields are owned. For the same reason its derive cannot read a
+//!   `Value<'a>` field (it needs `'de: 'a`), so the field is a newtype whose
+//!   two trait impls delegate to `Value`'s. `zerompk: Value` also borrows
+//!   (`Cow` strings).
+//! - msgpacker: its derive writes a struct as the values of its fields back
+//!   to back, with no map or array header and no keys, so Custom1 differs;
+//!   it has no dynamic value type, so Custom2 (with `map_str_intf`) cannot be
+//!   expressed.
 
-use crate::harness::Workload;
+use std::convert::Infallible;
+use std::fmt::{Debug, Display};
+use std::hint::black_box;
+
+use msgpack_core::decode::{self, DecodeOwned};
+use msgpack_core::encode::{self, Encode};
+use msgpack_core::{Value, ValueRef};
+use msgpacker::{Packable, Unpackable};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::harness::{Case, Group, Row, Workload, expect_eq, names};
+
+mod data;
+mod hand;
+mod others;
+
+use data::{Custom1Array, Custom1Ref, Custom2, Custom2Array, Custom2Ref};
+use others::{MCustom1, SCustom1, SCustom2, ZCustom1, ZCustom2};
 
 /// The workload.
 pub fn workload() -> Workload {
-    Workload { id: "W2", title: "(not built yet)", source: "", cases: |_| Vec::new() }
+    Workload {
+        id: "W2",
+        title: "tinylib/msgp Custom1 and Custom2",
+        source: "messagepack-benchmarks (Go tinylib/msgp)",
+        cases: |_quick| vec![custom1_case(), custom2_case()],
+    }
+}
+
+const ARRAY_FORM: &str = "array form: `#[msgpack(array)]` on every struct, so structs are arrays without keys \
+                          (the dynamic map stays a map)";
+const SERDE_COMPACT: &str =
+    "rmp_serde::to_vec writes structs as arrays without keys (the same bytes as our array form)";
+const MSGPACKER_LAYOUT: &str = "msgpacker's derive writes a struct as its fields' values back to back, with no map or \
+                                array header and no keys";
+const MSGPACKER_NO_DYNAMIC: &str = "msgpacker has no dynamic value type, so its derive cannot express Inner2's \
+                                    map_str_intf (a map whose values mix integers, a string, f64, f32 and an array)";
+
+fn err(e: impl Display) -> String {
+    e.to_string()
+}
+
+/// Leaks a copy of the canonical bytes, for the borrowed sources.
+fn leak(bytes: &[u8]) -> &'static [u8] {
+    Box::leak(bytes.to_vec().into_boxed_slice())
+}
+
+/// A row over a borrowed (or otherwise non-`'static`-decodable) type `$ty`:
+/// `$enc(&src)` encodes, `$dec(bytes)` decodes into `$ty`.
+macro_rules! borrowed_row {
+    ($row:expr, $src:expr, $ty:ty, $enc:path, $dec:path) => {{
+        let src = $src;
+        let want = src.clone();
+        $row.encode(move || $enc(&src))
+            .decode_with(|bytes| {
+                let v: $ty = $dec(bytes).map_err(err)?;
+                black_box(&v);
+                Ok(())
+            })
+            .check(move |bytes| {
+                let v: $ty = $dec(bytes).map_err(err)?;
+                expect_eq(&v, &want)
+            })
+    }};
+}
+
+/// Our `to_vec` / `from_slice` on an owned type (derive, array form, `Value`).
+fn ours_row<T>(name: &str, src: T) -> Row
+where
+    T: Encode + DecodeOwned + PartialEq + Debug + Clone + 'static,
+{
+    let want = src.clone();
+    Row::new(name, Group::Ours)
+        .encode(move || msgpack_core::to_vec(&src))
+        .decode(|bytes| msgpack_core::from_slice::<T>(bytes))
+        .check(move |bytes| expect_eq(&msgpack_core::from_slice::<T>(bytes).map_err(err)?, &want))
+}
+
+type HandEncode<T> = fn(&T) -> Result<Vec<u8>, encode::Error<Infallible>>;
+type HandDecode<T> = fn(&[u8]) -> Result<T, decode::Error>;
+
+/// The hand-written `Encoder` / `Decoder` code.
+fn hand_row<T: PartialEq + Debug + Clone + 'static>(src: T, enc: HandEncode<T>, dec: HandDecode<T>) -> Row {
+    let want = src.clone();
+    Row::new(names::HAND, Group::Ours)
+        .encode(move || enc(&src))
+        .decode(dec)
+        .check(move |bytes| expect_eq(&dec(bytes).map_err(err)?, &want))
+}
+
+/// rmp-serde, named (`to_vec_named`) or compact (`to_vec`); `from_slice` reads both.
+fn serde_row<T>(src: T, named: bool) -> Row
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug + Clone + 'static,
+{
+    let want = src.clone();
+    let row = if named {
+        Row::new(names::RMP_SERDE_NAMED, Group::Other).encode(move || rmp_serde::to_vec_named(&src))
+    } else {
+        Row::new(names::RMP_SERDE_COMPACT, Group::Other).encode(move || rmp_serde::to_vec(&src)).differs(SERDE_COMPACT)
+    };
+    row.decode(|bytes| rmp_serde::from_slice::<T>(bytes))
+        .check(move |bytes| expect_eq(&rmp_serde::from_slice::<T>(bytes).map_err(err)?, &want))
+}
+
+/// rmpv's `Value` with `write_value` / `read_value`.
+fn rmpv_row(src: rmpv::Value) -> Row {
+    let want = src.clone();
+    Row::new(names::RMPV, Group::Other)
+        .encode(move || {
+            let mut out = Vec::new();
+            rmpv::encode::write_value(&mut out, &src).map(|()| out)
+        })
+        .decode(|bytes| rmpv::decode::read_value(&mut &bytes[..]))
+        .check(move |bytes| {
+            let mut rest = bytes;
+            let v = rmpv::decode::read_value(&mut rest).map_err(err)?;
+            if !rest.is_empty() {
+                return Err(format!("{} bytes left after the value", rest.len()));
+            }
+            expect_eq(&v, &want)
+        })
+}
+
+/// msgpacker's derive (`pack_to_vec` / `unpack`).
+fn msgpacker_row<T>(src: T) -> Row
+where
+    T: Packable + Unpackable + PartialEq + Debug + Clone + 'static,
+{
+    let want = src.clone();
+    Row::new(names::MSGPACKER, Group::Other)
+        .encode(move || Ok::<_, Infallible>(src.pack_to_vec()))
+        .decode(|bytes| T::unpack(bytes))
+        .check(move |bytes| {
+            let (used, v) = T::unpack_with_ofs(bytes).map_err(err)?;
+            if used != bytes.len() {
+                return Err(format!("{} bytes left after the value", bytes.len() - used));
+            }
+            expect_eq(&v, &want)
+        })
+        .differs(MSGPACKER_LAYOUT)
+}
+
+/// Our canonical bytes: the derive's map form.
+fn canonical<T: Encode>(v: &T) -> Vec<u8> {
+    msgpack_core::to_vec(v).expect("a W2 value always encodes")
+}
+
+fn custom1_case() -> Case {
+    let src = data::custom1();
+    let bytes = canonical(&src);
+    let leaked = leak(&bytes);
+    let borrowed: Custom1Ref<'static> = msgpack_core::from_slice(leaked).expect("canonical Custom1 decodes borrowed");
+    let value_ref: ValueRef<'static> = msgpack_core::from_slice(leaked).expect("canonical Custom1 decodes as ValueRef");
+    let value = data::custom1_value(&src);
+    let zvalue = data::to_zerompk(&value);
+    let rmpv_value = data::to_rmpv(&value);
+
+    Case::new("W2", "Custom1", bytes)
+        .row(ours_row(names::DERIVE, src.clone()))
+        .row(borrowed_row!(
+            Row::new(names::DERIVE_BORROWED, Group::Ours),
+            borrowed,
+            Custom1Ref<'_>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(ours_row(names::DERIVE_ARRAY, Custom1Array::from(&src)).differs(ARRAY_FORM))
+        .row(ours_row::<Value>(names::VALUE, value))
+        .row(borrowed_row!(
+            Row::new(names::VALUE_REF, Group::Ours),
+            value_ref,
+            ValueRef<'_>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(hand_row(src.clone(), hand::encode_custom1, hand::decode_custom1))
+        .row(serde_row(SCustom1::from(&src), true))
+        .row(serde_row(SCustom1::from(&src), false))
+        .row(rmpv_row(rmpv_value))
+        .row(borrowed_row!(
+            Row::new(names::ZEROMPK, Group::Other),
+            ZCustom1::from(&src),
+            ZCustom1,
+            zerompk::to_msgpack_vec,
+            zerompk::from_msgpack
+        ))
+        .row(borrowed_row!(
+            Row::new(names::ZEROMPK_VALUE, Group::Other),
+            zvalue,
+            zerompk::Value<'_>,
+            zerompk::to_msgpack_vec,
+            zerompk::from_msgpack
+        ))
+        .row(msgpacker_row(MCustom1::from(&src)))
+        .with_limits()
+}
+
+fn custom2_case() -> Case {
+    let src: Custom2 = data::custom2();
+    let bytes = canonical(&src);
+    let leaked = leak(&bytes);
+    let borrowed: Custom2Ref<'static> = msgpack_core::from_slice(leaked).expect("canonical Custom2 decodes borrowed");
+    let value_ref: ValueRef<'static> = msgpack_core::from_slice(leaked).expect("canonical Custom2 decodes as ValueRef");
+    let value = data::custom2_value(&src);
+    let zvalue = data::to_zerompk(&value);
+    let rmpv_value = data::to_rmpv(&value);
+
+    Case::new("W2", "Custom2", bytes)
+        .row(ours_row(names::DERIVE, src.clone()))
+        .row(borrowed_row!(
+            Row::new(names::DERIVE_BORROWED, Group::Ours),
+            borrowed,
+            Custom2Ref<'_>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(ours_row(names::DERIVE_ARRAY, Custom2Array::from(&src)).differs(ARRAY_FORM))
+        .row(ours_row::<Value>(names::VALUE, value))
+        .row(borrowed_row!(
+            Row::new(names::VALUE_REF, Group::Ours),
+            value_ref,
+            ValueRef<'_>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(hand_row(src.clone(), hand::encode_custom2, hand::decode_custom2))
+        .row(serde_row(SCustom2::from(&src), true))
+        .row(serde_row(SCustom2::from(&src), false))
+        .row(rmpv_row(rmpv_value))
+        .row(borrowed_row!(
+            Row::new(names::ZEROMPK, Group::Other),
+            ZCustom2::from(&src),
+            ZCustom2<'_>,
+            zerompk::to_msgpack_vec,
+            zerompk::from_msgpack
+        ))
+        .row(borrowed_row!(
+            Row::new(names::ZEROMPK_VALUE, Group::Other),
+            zvalue,
+            zerompk::Value<'_>,
+            zerompk::to_msgpack_vec,
+            zerompk::from_msgpack
+        ))
+        .row(Row::unsupported(names::MSGPACKER, Group::Other, MSGPACKER_NO_DYNAMIC))
+        .with_limits()
 }

@@ -1,0 +1,227 @@
+//! W2 (tinylib/msgp Custom1 and Custom2): the canonical bytes match
+//! WORKLOADS.md (sizes, field values, the bytes of Custom1 written out), every
+//! row's check passes on its own encode output and its decode runs, and the
+//! rows that must be byte-identical are.
+
+use msgpack_bench::harness::names;
+use msgpack_bench::{Case, Group, w2};
+use msgpack_core::Value;
+
+fn cases() -> Vec<Case> {
+    (w2::workload().cases)(false)
+}
+
+fn case(name: &str) -> Case {
+    cases().into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no case {name}"))
+}
+
+fn get<'a>(v: &'a Value, key: &str) -> &'a Value {
+    v.get(key).unwrap_or_else(|| panic!("no key {key:?} in {v}"))
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    v.as_map().expect("a map").iter().map(|(k, _)| k.as_str().expect("a str key")).collect()
+}
+
+#[test]
+fn workload_metadata() {
+    let w = w2::workload();
+    assert_eq!(w.id, "W2");
+    assert_eq!(w.title, "tinylib/msgp Custom1 and Custom2");
+    assert_eq!(w.source, "messagepack-benchmarks (Go tinylib/msgp)");
+    let names: Vec<String> = cases().into_iter().map(|c| c.name).collect();
+    assert_eq!(names, ["Custom1", "Custom2"]);
+    assert!((w.cases)(true).len() == 2, "both cases are quick");
+}
+
+#[test]
+fn custom1_canonical_bytes() {
+    let c = case("Custom1");
+    assert_eq!(c.canonical.len(), 132);
+    // Written out from WORKLOADS.md: a map of 7 in field order, the string map
+    // in sorted key order.
+    let mut want = vec![0x87];
+    want.extend_from_slice(b"\xa3str\xa5hello");
+    want.extend_from_slice(b"\xa5slice\xc4\x03abc");
+    want.extend_from_slice(b"\xaemap_str_uint16\x83");
+    want.extend_from_slice(b"\xa3abc\x17\xa1c\xcd\x05\x4c\xb4lasdhflahsdlfkhlasdf\x04");
+    want.extend_from_slice(b"\xacinner_struct\x84\xa4bool\xc3\xa3f64\xcb");
+    want.extend_from_slice(&213.513f64.to_be_bytes());
+    want.extend_from_slice(b"\xa2i8\x17\xa3u64\xcd\x1e\xbd");
+    want.extend_from_slice(b"\xa2bt\x00\xa3int\x2a\xa3i64\xd2");
+    want.extend_from_slice(&(-27823325i32).to_be_bytes());
+    assert_eq!(c.canonical, want);
+}
+
+#[test]
+#[allow(clippy::approx_constant, reason = "3.14159265359 is the workload's literal value, not PI")]
+fn custom2_canonical_bytes() {
+    let c = case("Custom2");
+    assert_eq!(c.canonical.len(), 589);
+    let v: Value = msgpack_core::from_slice(&c.canonical).unwrap();
+    assert_eq!(
+        keys(&v),
+        ["str", "slice", "map_str_uint64", "inner_struct", "float_64", "map_str_slice", "inner_struct_2"]
+    );
+    let s = get(&v, "str").as_str().unwrap();
+    assert_eq!(s.len(), 98);
+    assert!(s.starts_with("lk\n\nsdj flasjfdlkaj\nsdlfka\tjs\nldfk\"jal kas_ ad\"fsfka") && s.ends_with("kas_ adk"));
+    assert_eq!(get(&v, "slice").as_bin(), Some(&b"\x01abcZ\x03\x05"[..]));
+    let m64 = get(&v, "map_str_uint64");
+    assert_eq!(keys(m64), ["abc", "defghijkl", "ghijkl", "ghijklghijkl"]);
+    assert_eq!(get(m64, "ghijklghijkl").as_u64(), Some(8000111333));
+    assert_eq!(get(m64, "abc").as_u64(), Some(23532525));
+    let inner = get(&v, "inner_struct");
+    assert_eq!(keys(inner), ["bool", "f64", "i8", "u64"]);
+    assert_eq!(get(inner, "f64"), &Value::F64(-132.88889));
+    assert_eq!(get(inner, "i8").as_i64(), Some(104));
+    assert_eq!(get(&v, "float_64"), &Value::F64(3.14159265359));
+
+    let slices = get(&v, "map_str_slice");
+    assert_eq!(keys(slices), ["", "RTQYWYEUIIUQIE", "uiouoiyioutuuiouoiyioutuuiouoiyioutu"]);
+    let ints =
+        |key: &str| -> Vec<i64> { get(slices, key).as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect() };
+    assert!(ints("").is_empty());
+    assert_eq!(ints("uiouoiyioutuuiouoiyioutuuiouoiyioutu"), [0x32, 0x12, 0x78, 0x00, 0x76]);
+    let rtq = ints("RTQYWYEUIIUQIE");
+    assert_eq!(rtq.len(), 54);
+    let block = [0x32, 0x12, 0x78, 0x00, 0x76, 0x32, 0x12, 0x78, 0x00, 0x76, 0x32, 0x12, 0x78, 0x76];
+    for i in 0..3 {
+        assert_eq!(rtq[i * 14..(i + 1) * 14], block);
+    }
+    assert_eq!(rtq[42..], [0x32, 0x12, 0x78, 0x00, 0x76, 0x32, 0x12, 0x78, 0x00, 0x76, 0x32, 0x12]);
+
+    let inner2 = get(&v, "inner_struct_2");
+    assert_eq!(keys(inner2), ["slice_uint64", "map_str_intf", "string", "f32"]);
+    let u64s: Vec<u64> = get(inner2, "slice_uint64").as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    assert_eq!(u64s, [0, 1, 3, 100, u64::MAX, 1844674407370955, 4294967295]);
+    let intf = get(inner2, "map_str_intf");
+    assert_eq!(keys(intf), ["asdfasdf", "asd", "oeiuwroewiro", "kl", "lkasdjf", "ss"]);
+    assert_eq!(get(intf, "asdfasdf").as_u64(), Some(1));
+    assert_eq!(get(intf, "asd").as_str(), Some("string"));
+    assert_eq!(get(intf, "oeiuwroewiro"), &Value::F64(98.676));
+    assert_eq!(get(intf, "kl"), &Value::F32(-234.0), "-234.0 is a float 32");
+    assert_eq!(get(intf, "lkasdjf").as_u64(), Some(4294967290));
+    assert_eq!(get(intf, "ss"), &Value::Array(vec!["h".into(), "ksjldf".into()]));
+    assert_eq!(get(inner2, "string").as_str(), Some("hello\nthere, this is a funky string. Tab: \t."));
+    assert_eq!(get(inner2, "f32"), &Value::F32(0.0));
+}
+
+/// Every row: encode (identical to the canonical bytes unless it declares
+/// why not), check and decode on its own output; the floors on the canonical.
+#[test]
+fn every_row_round_trips() {
+    for c in cases() {
+        let mut ran = 0;
+        for row in &c.rows {
+            let what = format!("{} / {}", c.name, row.name);
+            if let Some(why) = &row.unsupported {
+                assert!(!why.is_empty(), "{what}: unsupported without a reason");
+                assert!(row.run_encode().is_none() && row.run_decode(&c.canonical).is_none(), "{what}");
+                continue;
+            }
+            let bytes = match row.run_encode() {
+                Some(r) => r.unwrap_or_else(|e| panic!("{what}: encode failed: {e}")),
+                None => c.canonical.clone(),
+            };
+            if row.differs.is_none() {
+                assert_eq!(bytes, c.canonical, "{what}: bytes differ from the canonical encoding");
+            } else if row.group != Group::Limit {
+                // (memcpy copies the canonical bytes; it is marked as "not an encoder".)
+                assert_ne!(bytes, c.canonical, "{what}: declared as differing but writes the canonical bytes");
+            }
+            if let Some(r) = row.run_check(&bytes) {
+                r.unwrap_or_else(|e| panic!("{what}: check failed: {e}"));
+            }
+            if let Some(r) = row.run_decode(&bytes) {
+                r.unwrap_or_else(|e| panic!("{what}: decode failed: {e}"));
+            }
+            ran += 1;
+        }
+        assert!(ran >= 13, "{}: only {ran} rows ran", c.name);
+    }
+}
+
+/// The checks compare values: a row's check rejects the other case's bytes.
+#[test]
+fn checks_reject_the_other_case() {
+    let all = cases();
+    for (c, other) in [(&all[0], &all[1]), (&all[1], &all[0])] {
+        for row in c.rows.iter().filter(|r| r.differs.is_none()) {
+            if let Some(r) = row.run_check(&other.canonical) {
+                assert!(r.is_err(), "{} / {}: check accepted the other case's bytes", c.name, row.name);
+            }
+        }
+    }
+}
+
+fn expected_rows() -> Vec<&'static str> {
+    vec![
+        names::DERIVE,
+        names::DERIVE_BORROWED,
+        names::DERIVE_ARRAY,
+        names::VALUE,
+        names::VALUE_REF,
+        names::HAND,
+        names::RMP_SERDE_NAMED,
+        names::RMP_SERDE_COMPACT,
+        names::RMPV,
+        names::ZEROMPK,
+        names::ZEROMPK_VALUE,
+        names::MSGPACKER,
+        names::MEMCPY,
+        names::SKIP,
+    ]
+}
+
+#[test]
+fn rows_and_byte_identity() {
+    for c in cases() {
+        let got: Vec<&str> = c.rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(got, expected_rows(), "{}", c.name);
+        let differs: Vec<&str> = c.rows.iter().filter(|r| r.differs.is_some()).map(|r| r.name.as_str()).collect();
+        let unsupported: Vec<&str> =
+            c.rows.iter().filter(|r| r.unsupported.is_some()).map(|r| r.name.as_str()).collect();
+        match c.name.as_str() {
+            "Custom1" => {
+                assert_eq!(differs, [names::DERIVE_ARRAY, names::RMP_SERDE_COMPACT, names::MSGPACKER, names::MEMCPY]);
+                assert!(unsupported.is_empty());
+            }
+            "Custom2" => {
+                assert_eq!(differs, [names::DERIVE_ARRAY, names::RMP_SERDE_COMPACT, names::MEMCPY]);
+                assert_eq!(unsupported, [names::MSGPACKER]);
+            }
+            other => panic!("unexpected case {other}"),
+        }
+    }
+}
+
+fn encode(c: &Case, name: &str) -> Vec<u8> {
+    let row = c.rows.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no row {name}"));
+    row.run_encode().expect("the row encodes").expect("encode succeeds")
+}
+
+/// Our array form equals rmp-serde's compact form, and decodes as the same
+/// data as the map form (structs read from either form).
+#[test]
+fn array_form_equals_rmp_serde_compact() {
+    for c in cases() {
+        let array = encode(&c, names::DERIVE_ARRAY);
+        assert_eq!(array, encode(&c, names::RMP_SERDE_COMPACT), "{}", c.name);
+        assert_eq!(array[0], 0x97, "{}: an array of 7", c.name);
+        // The map form's checks read the array form too.
+        let derive = c.rows.iter().find(|r| r.name == names::DERIVE).unwrap();
+        derive.run_check(&array).unwrap().unwrap_or_else(|e| panic!("{}: {e}", c.name));
+    }
+    assert_eq!(encode(&case("Custom1"), names::DERIVE_ARRAY).len(), 132 - 49 - 16);
+}
+
+/// msgpacker writes Custom1's values without headers or keys: the canonical
+/// bytes minus the two map headers and the 11 keys.
+#[test]
+fn msgpacker_custom1_layout() {
+    let c = case("Custom1");
+    let bytes = encode(&c, names::MSGPACKER);
+    assert_eq!(bytes.len(), 132 - 2 - 49 - 16);
+    assert_eq!(&bytes[..6], b"\xa5hello");
+}
