@@ -22,6 +22,9 @@ usage: msgpack-bench [OPTIONS]
   --json PATH         write every figure, the toolchain, CPU and crate versions as JSON
   --markdown          print the tables as markdown (for the README)
   --dump-data DIR     write each case's canonical bytes and a manifest.json to DIR, then exit
+  --profile ID        run one operation in a loop for a profiler, ID = workload/case/row/operation
+                      (e.g. 'W1/n=1000/ours: derive/decode'; the criterion bench ids), with --iters N
+  --iters N           iterations for --profile (default 1000)
   --help              this text";
 
 struct Options {
@@ -31,10 +34,21 @@ struct Options {
     json: Option<PathBuf>,
     markdown: bool,
     dump: Option<PathBuf>,
+    profile: Option<String>,
+    iters: u64,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let mut o = Options { quick: false, workloads: None, samples: None, json: None, markdown: false, dump: None };
+    let mut o = Options {
+        quick: false,
+        workloads: None,
+        samples: None,
+        json: None,
+        markdown: false,
+        dump: None,
+        profile: None,
+        iters: 1000,
+    };
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
@@ -49,6 +63,11 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
             }
             "--json" => o.json = Some(value("--json")?.into()),
             "--dump-data" => o.dump = Some(value("--dump-data")?.into()),
+            "--profile" => o.profile = Some(value("--profile")?),
+            "--iters" => {
+                let n = value("--iters")?;
+                o.iters = n.parse().map_err(|_| format!("--iters: bad count {n:?}"))?
+            }
             "--bench" => {} // passed by `cargo bench`; harmless here
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -104,6 +123,9 @@ fn run(opts: &Options) -> Result<(), String> {
 
     if let Some(dir) = &opts.dump {
         return dump(dir, &selected, opts.quick);
+    }
+    if let Some(id) = &opts.profile {
+        return profile(id, opts.iters);
     }
 
     let mut settings = if opts.quick { Settings::QUICK } else { Settings::FULL };
@@ -185,5 +207,33 @@ fn dump(dir: &std::path::Path, selected: &[msgpack_bench::Workload], quick: bool
         .map_err(|e| e.to_string())?;
     std::fs::write(dir.join("manifest.json"), text).map_err(|e| e.to_string())?;
     eprintln!("wrote {} cases and manifest.json to {}", manifest.len(), dir.display());
+    Ok(())
+}
+
+/// Runs one operation of one row `iters` times (for perf / callgrind).
+fn profile(id: &str, iters: u64) -> Result<(), String> {
+    let parts: Vec<&str> = id.splitn(4, '/').collect();
+    let [workload, case_name, row_name, op] = parts[..] else {
+        return Err(format!("--profile {id:?}: want workload/case/row/operation"));
+    };
+    let w = workloads().into_iter().find(|w| w.id.eq_ignore_ascii_case(workload)).ok_or("no such workload")?;
+    let case = (w.cases)(false).into_iter().find(|c| c.name == case_name).ok_or("no such case")?;
+    let row = case.rows.iter().find(|r| r.name == row_name).ok_or("no such row")?;
+    let input = match row.run_encode() {
+        Some(bytes) => bytes?,
+        None => case.canonical.clone(),
+    };
+    let start = std::time::Instant::now();
+    for _ in 0..iters {
+        match op {
+            "encode" => drop(std::hint::black_box(row.run_encode().ok_or("the row does not encode")??)),
+            "decode" => row.run_decode(std::hint::black_box(&input)).ok_or("the row does not decode")??,
+            _ => return Err(format!("operation {op:?}: want encode or decode")),
+        }
+    }
+    eprintln!(
+        "{id}: {} per operation over {iters} iterations",
+        report::time(start.elapsed().as_nanos() as f64 / iters as f64)
+    );
     Ok(())
 }

@@ -31,6 +31,8 @@ pub use size::*;
 pub use write::BufMutWriter;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
+#[cfg(feature = "alloc")]
+pub(crate) use write::SpareWriter;
 pub use write::{EndOfSlice, SliceWriter, Write};
 
 /// A type that can be written as MessagePack.

@@ -599,12 +599,16 @@ fn slice_writer_writes_nothing_of_a_piece_that_does_not_fit() {
     assert_eq!(w.written(), [1, 2, 3, 6]);
     assert_eq!(buf, [1, 2, 3, 6, GUARD, GUARD]);
 
-    // Through the encoder: the header of "hello" fits, its payload does not.
+    // Through the encoder: the header of "hello" would fit, its payload does
+    // not; a str is written as one piece (header and payload), so neither is.
     let mut buf = [GUARD; 8];
     let mut w = SliceWriter::new(&mut buf[..4]);
     assert_eq!(Encoder::new(&mut w).str("hello"), Err(encode::Error::Write(EndOfSlice)));
-    assert_eq!(w.position(), 1);
-    assert_eq!(buf, [0xa5, GUARD, GUARD, GUARD, GUARD, GUARD, GUARD, GUARD]);
+    assert_eq!(w.position(), 0);
+    assert_eq!(buf, [GUARD; 8]);
+    let mut w = SliceWriter::new(&mut buf[..4]);
+    assert_eq!(Encoder::new(&mut w).bin(&[1, 2, 3]), Err(encode::Error::Write(EndOfSlice)));
+    assert_eq!(buf, [GUARD; 8]);
 }
 
 // ---- decode rules ----------------------------------------------------------
@@ -1060,4 +1064,37 @@ fn to_vec_allocates_exactly_once() {
     once("a map ending in a str", &BTreeMap::from([(1u8, "value")]), &mut failures);
     once("an ext", &Ext::new(1, vec![1, 2, 3]), &mut failures);
     assert!(failures.is_empty(), "more than one allocation:\n{}", failures.join("\n"));
+}
+
+/// `to_vec` writes into the spare capacity of a `Vec` sized by
+/// `encoded_len`; payloads of every length class (the block copies of 1-3,
+/// 4-7, 8-15, 16-32 bytes and the long path) come out intact, and an
+/// `encoded_len` that falls short still yields the right bytes.
+#[test]
+fn to_vec_copies_every_length_class() {
+    for len in 0..=70usize {
+        let s: String = (0..len).map(|i| (b'a' + (i % 26) as u8) as char).collect();
+        let b: Vec<u8> = (0..len as u8).collect();
+        let bytes = msgpack_core::to_vec(&(s.as_str(), b.as_slice(), len as u32)).unwrap();
+        let mut expected = Vec::new();
+        msgpack_core::encode_to_vec(&(s.as_str(), b.as_slice(), len as u32), &mut expected).unwrap();
+        assert_eq!(bytes, expected, "len {len}");
+        let back: (String, Vec<u8>, u32) = msgpack_core::from_slice(&bytes).unwrap();
+        assert_eq!(back, (s, b, len as u32));
+    }
+
+    struct ShortLen;
+    impl msgpack_core::Encode for ShortLen {
+        fn encode<W: encode::Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            e.array_len(2)?;
+            e.str("a string longer than the claimed size")?;
+            e.u64(u64::MAX)
+        }
+        fn encoded_len(&self) -> usize {
+            3
+        }
+    }
+    let bytes = msgpack_core::to_vec(&ShortLen).unwrap();
+    let back: (String, u64) = msgpack_core::from_slice(&bytes).unwrap();
+    assert_eq!(back, ("a string longer than the claimed size".to_string(), u64::MAX));
 }

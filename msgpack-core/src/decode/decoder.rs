@@ -471,7 +471,7 @@ impl<'de> Decoder<'de> {
     fn sint<T: TryFrom<i64> + TryFrom<i128>>(&mut self, expected: &'static str) -> Result<T> {
         let at = self.pos;
         let v = match self.buf.get(at) {
-            Some(&b) if b < 0x80 || b >= 0xe0 => {
+            Some(&b) if !(0x80..0xe0).contains(&b) => {
                 self.pos = at + 1;
                 i64::from(b as i8)
             }

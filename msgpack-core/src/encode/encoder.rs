@@ -98,7 +98,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0x91, 0x01]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn raw(&mut self, bytes: &[u8]) -> Result<W::Error> {
         self.w.write_all(bytes).map_err(Error::Write)
     }
@@ -372,11 +372,20 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xa3, b'h', 0xc3, 0xa9]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self, s: &str) -> Result<W::Error> {
-        self.w.reserve(super::str_size(s.len()));
-        self.str_header(s.len())?;
-        self.raw(s.as_bytes())
+        // fixstr (names, keys, dates): one header byte, inlined at the call site.
+        if s.len() < 32 {
+            return self.w.write_parts(&[m::FIXSTR | s.len() as u8], s.as_bytes()).map_err(Error::Write);
+        }
+        self.str_long(s)
+    }
+
+    #[inline(never)]
+    fn str_long(&mut self, s: &str) -> Result<W::Error> {
+        let (head, n) =
+            len_head(s.len(), m::FIXSTR, 32, [m::STR8, m::STR16, m::STR32], "str longer than u32::MAX bytes")?;
+        self.w.write_parts(&head[..n], s.as_bytes()).map_err(Error::Write)
     }
 
     /// Writes the header of a `bin` of `len` bytes; the bytes must follow.
@@ -402,9 +411,8 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline]
     pub fn bin(&mut self, b: &[u8]) -> Result<W::Error> {
-        self.w.reserve(super::bin_size(b.len()));
-        self.bin_header(b.len())?;
-        self.raw(b)
+        let (head, n) = len_head(b.len(), 0, 0, [m::BIN8, m::BIN16, m::BIN32], "bin longer than u32::MAX bytes")?;
+        self.w.write_parts(&head[..n], b).map_err(Error::Write)
     }
 
     /// Writes an array header; `len` items must follow.
@@ -513,4 +521,29 @@ impl<W: Write> Encoder<W> {
         let n = t.write_ext(&mut buf);
         self.raw(&buf[..n])
     }
+}
+
+/// The header of a `str` / `bin` of `len` bytes, in a stack buffer: the
+/// fix form below `fix_limit` (none when 0), else the 8/16/32-bit forms.
+#[inline(always)]
+fn len_head<E>(
+    len: usize,
+    fix: u8,
+    fix_limit: usize,
+    markers: [u8; 3],
+    what: &'static str,
+) -> core::result::Result<([u8; 5], usize), Error<E>> {
+    Ok(if len < fix_limit {
+        ([fix | len as u8, 0, 0, 0, 0], 1)
+    } else if len < 256 {
+        ([markers[0], len as u8, 0, 0, 0], 2)
+    } else if len < 65536 {
+        let b = (len as u16).to_be_bytes();
+        ([markers[1], b[0], b[1], 0, 0], 3)
+    } else if let Ok(len) = u32::try_from(len) {
+        let b = len.to_be_bytes();
+        ([markers[2], b[0], b[1], b[2], b[3]], 5)
+    } else {
+        return Err(Error::Unrepresentable(what));
+    })
 }

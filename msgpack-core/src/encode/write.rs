@@ -40,14 +40,34 @@ pub trait Write {
     fn reserve(&mut self, additional: usize) {
         let _ = additional;
     }
+
+    /// Writes a header and its payload (a `str` or `bin`); sinks that grow
+    /// make room for both at once.
+    ///
+    /// ```
+    /// use msgpack_core::encode::Write;
+    /// let mut out = Vec::new();
+    /// out.write_parts(&[0xa2], b"ok").unwrap();
+    /// assert_eq!(out, [0xa2, b'o', b'k']);
+    /// ```
+    #[inline]
+    fn write_parts(&mut self, head: &[u8], body: &[u8]) -> Result<(), Self::Error> {
+        self.write_all(head)?;
+        self.write_all(body)
+    }
 }
 
 impl<W: Write + ?Sized> Write for &mut W {
     type Error = W::Error;
 
-    #[inline]
+    #[inline(always)]
     fn write_all(&mut self, buf: &[u8]) -> Result<(), Self::Error> {
         (**self).write_all(buf)
+    }
+
+    #[inline(always)]
+    fn write_parts(&mut self, head: &[u8], body: &[u8]) -> Result<(), Self::Error> {
+        (**self).write_parts(head, body)
     }
 
     #[inline]
@@ -170,12 +190,28 @@ impl<'a> SliceWriter<'a> {
 impl Write for SliceWriter<'_> {
     type Error = EndOfSlice;
 
-    #[inline]
+    #[inline(always)]
     fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
         let end = self.pos + data.len();
         match self.buf.get_mut(self.pos..end) {
             Some(dst) => {
-                dst.copy_from_slice(data);
+                copy(dst, data);
+                self.pos = end;
+                Ok(())
+            }
+            None => Err(EndOfSlice),
+        }
+    }
+
+    #[inline(always)]
+    fn write_parts(&mut self, head: &[u8], body: &[u8]) -> Result<(), EndOfSlice> {
+        let mid = self.pos + head.len();
+        let end = mid + body.len();
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) => {
+                let (h, b) = dst.split_at_mut(head.len());
+                copy(h, head);
+                copy(b, body);
                 self.pos = end;
                 Ok(())
             }
@@ -184,13 +220,139 @@ impl Write for SliceWriter<'_> {
     }
 }
 
+/// The writer behind [`to_vec`](crate::to_vec): it fills the spare capacity
+/// of a `Vec` sized by `encoded_len`, so the buffer is neither zeroed first
+/// nor checked for growth per item. Every write initializes the bytes it
+/// covers before `pos` moves past them, which is what lets `to_vec` call
+/// `set_len(pos)` afterwards.
+#[cfg(feature = "alloc")]
+pub(crate) struct SpareWriter<'a> {
+    buf: &'a mut [core::mem::MaybeUninit<u8>],
+    pos: usize,
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> SpareWriter<'a> {
+    #[inline]
+    pub(crate) fn new(buf: &'a mut [core::mem::MaybeUninit<u8>]) -> Self {
+        SpareWriter { buf, pos: 0 }
+    }
+
+    /// Bytes written (and initialized) from the start of the buffer.
+    #[inline]
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Write for SpareWriter<'_> {
+    type Error = EndOfSlice;
+
+    #[inline(always)]
+    fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
+        let end = self.pos + data.len();
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) => {
+                copy_uninit(dst, data);
+                self.pos = end;
+                Ok(())
+            }
+            None => Err(EndOfSlice),
+        }
+    }
+
+    #[inline(always)]
+    fn write_parts(&mut self, head: &[u8], body: &[u8]) -> Result<(), EndOfSlice> {
+        let end = self.pos + head.len() + body.len();
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) => {
+                let (h, b) = dst.split_at_mut(head.len());
+                copy_uninit(h, head);
+                copy_uninit(b, body);
+                self.pos = end;
+                Ok(())
+            }
+            None => Err(EndOfSlice),
+        }
+    }
+}
+
+/// [`copy`] into uninitialized memory (equal lengths), safely: element
+/// writes, which the compiler turns into the same block moves (and a
+/// `memcpy` call for long payloads).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn copy_uninit(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
+    #[inline(always)]
+    fn block<const N: usize>(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
+        let (d, s): (&mut [_; N], &[u8; N]) = match (dst.first_chunk_mut(), src.first_chunk()) {
+            (Some(d), Some(s)) => (d, s),
+            _ => return,
+        };
+        *d = s.map(core::mem::MaybeUninit::new);
+    }
+    let n = src.len();
+    if n > 32 || n != dst.len() {
+        for (d, s) in dst.iter_mut().zip(src) {
+            d.write(*s);
+        }
+    } else if n >= 16 {
+        block::<16>(dst, src);
+        block::<16>(&mut dst[n - 16..], &src[n - 16..]);
+    } else if n >= 8 {
+        block::<8>(dst, src);
+        block::<8>(&mut dst[n - 8..], &src[n - 8..]);
+    } else if n >= 4 {
+        block::<4>(dst, src);
+        block::<4>(&mut dst[n - 4..], &src[n - 4..]);
+    } else {
+        for (d, s) in dst.iter_mut().zip(src) {
+            d.write(*s);
+        }
+    }
+}
+
+/// `dst.copy_from_slice(src)` (equal lengths) without a `memcpy` call for
+/// the short payloads MessagePack is full of (keys, names, small strings):
+/// up to 32 bytes are moved as two overlapping fixed-size blocks, which
+/// compile to a few register loads and stores.
+#[inline(always)]
+fn copy(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    if n > 32 || n != dst.len() {
+        dst.copy_from_slice(src);
+    } else if n >= 16 {
+        dst[..16].copy_from_slice(&src[..16]);
+        dst[n - 16..].copy_from_slice(&src[n - 16..]);
+    } else if n >= 8 {
+        dst[..8].copy_from_slice(&src[..8]);
+        dst[n - 8..].copy_from_slice(&src[n - 8..]);
+    } else if n >= 4 {
+        dst[..4].copy_from_slice(&src[..4]);
+        dst[n - 4..].copy_from_slice(&src[n - 4..]);
+    } else {
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d = *s;
+        }
+    }
+}
+
 #[cfg(feature = "alloc")]
 impl Write for alloc::vec::Vec<u8> {
     type Error = core::convert::Infallible;
 
-    #[inline]
+    #[inline(always)]
     fn write_all(&mut self, buf: &[u8]) -> Result<(), Self::Error> {
         self.extend_from_slice(buf);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn write_parts(&mut self, head: &[u8], body: &[u8]) -> Result<(), Self::Error> {
+        self.reserve(head.len() + body.len());
+        self.extend_from_slice(head);
+        self.extend_from_slice(body);
         Ok(())
     }
 
