@@ -434,9 +434,34 @@ impl<'de> Decoder<'de> {
         Error::new(ErrorKind::OutOfRange { expected, found }, at)
     }
 
+    /// A positive fixint (0..=127), consumed; the inlined fast path of the
+    /// integer readers.
+    #[inline(always)]
+    fn positive_fixint(&mut self) -> Option<u8> {
+        match self.buf.get(self.pos) {
+            Some(&b) if b < 0x80 => {
+                self.pos += 1;
+                Some(b)
+            }
+            _ => None,
+        }
+    }
+
+    /// A positive or negative fixint (-32..=127), consumed.
+    #[inline(always)]
+    fn fixint(&mut self) -> Option<i8> {
+        match self.buf.get(self.pos) {
+            Some(&b) if !(0x80..0xe0).contains(&b) => {
+                self.pos += 1;
+                Some(b as i8)
+            }
+            _ => None,
+        }
+    }
+
     /// An unsigned integer: fixint and the unsigned formats directly, the
     /// rest (negative values, signed formats, errors) the general way.
-    #[inline]
+    #[inline(never)]
     fn uint<T: TryFrom<u64> + TryFrom<i128>>(&mut self, expected: &'static str) -> Result<T> {
         let at = self.pos;
         let v = match self.buf.get(at) {
@@ -467,7 +492,7 @@ impl<'de> Decoder<'de> {
 
     /// A signed integer: fixints and the signed formats directly, the rest
     /// (unsigned formats, errors) the general way.
-    #[inline]
+    #[inline(never)]
     fn sint<T: TryFrom<i64> + TryFrom<i128>>(&mut self, expected: &'static str) -> Result<T> {
         let at = self.pos;
         let v = match self.buf.get(at) {
@@ -517,9 +542,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xcc, 200]).u8()?, 200);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u8(&mut self) -> Result<u8> {
-        self.uint("u8")
+        match self.positive_fixint() {
+            Some(b) => Ok(b),
+            None => self.uint("u8"),
+        }
     }
 
     /// Reads a `u16`.
@@ -528,9 +556,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xcd, 1, 0]).u16()?, 256);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u16(&mut self) -> Result<u16> {
-        self.uint("u16")
+        match self.positive_fixint() {
+            Some(b) => Ok(u16::from(b)),
+            None => self.uint("u16"),
+        }
     }
 
     /// Reads a `u32`.
@@ -539,9 +570,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0x07]).u32()?, 7);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u32(&mut self) -> Result<u32> {
-        self.uint("u32")
+        match self.positive_fixint() {
+            Some(b) => Ok(u32::from(b)),
+            None => self.uint("u32"),
+        }
     }
 
     /// Reads a `u64`.
@@ -550,9 +584,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xcf, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]).u64()?, u64::MAX);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u64(&mut self) -> Result<u64> {
-        self.uint("u64")
+        match self.positive_fixint() {
+            Some(b) => Ok(u64::from(b)),
+            None => self.uint("u64"),
+        }
     }
 
     /// Reads an `i8`.
@@ -561,9 +598,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xe0]).i8()?, -32);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i8(&mut self) -> Result<i8> {
-        self.sint("i8")
+        match self.fixint() {
+            Some(b) => Ok(b),
+            None => self.sint("i8"),
+        }
     }
 
     /// Reads an `i16`.
@@ -572,9 +612,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xd0, 0x80]).i16()?, -128);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i16(&mut self) -> Result<i16> {
-        self.sint("i16")
+        match self.fixint() {
+            Some(b) => Ok(i16::from(b)),
+            None => self.sint("i16"),
+        }
     }
 
     /// Reads an `i32`.
@@ -583,9 +626,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0x2a]).i32()?, 42);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i32(&mut self) -> Result<i32> {
-        self.sint("i32")
+        match self.fixint() {
+            Some(b) => Ok(i32::from(b)),
+            None => self.sint("i32"),
+        }
     }
 
     /// Reads an `i64`.
@@ -594,9 +640,12 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xd3, 0x80, 0, 0, 0, 0, 0, 0, 0]).i64()?, i64::MIN);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i64(&mut self) -> Result<i64> {
-        self.sint("i64")
+        match self.fixint() {
+            Some(b) => Ok(i64::from(b)),
+            None => self.sint("i64"),
+        }
     }
 
     /// Reads a `u128` (any integer item that is not negative).

@@ -31,13 +31,6 @@ fn with_capacity<T>(len: usize) -> Vec<T> {
 impl Encode for Value {
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {
-            Value::Nil => e.nil(),
-            Value::Bool(b) => e.bool(*b),
-            Value::Int(i) => i.encode(e),
-            Value::F32(v) => e.f32(*v),
-            Value::F64(v) => e.f64(*v),
-            Value::Str(s) => e.str(s),
-            Value::Bin(b) => e.bin(b),
             Value::Array(items) => {
                 e.array_len(items.len())?;
                 for item in items {
@@ -53,7 +46,7 @@ impl Encode for Value {
                 }
                 Ok(())
             }
-            Value::Ext(x) => e.ext(x.ty, &x.data),
+            scalar => scalar_value(scalar, e),
         }
     }
 
@@ -79,13 +72,6 @@ impl Encode for Value {
 impl Encode for ValueRef<'_> {
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {
-            ValueRef::Nil => e.nil(),
-            ValueRef::Bool(b) => e.bool(*b),
-            ValueRef::Int(i) => i.encode(e),
-            ValueRef::F32(v) => e.f32(*v),
-            ValueRef::F64(v) => e.f64(*v),
-            ValueRef::Str(s) => e.str(s),
-            ValueRef::Bin(b) => e.bin(b),
             ValueRef::Array(items) => {
                 e.array_len(items.len())?;
                 for item in items {
@@ -101,7 +87,7 @@ impl Encode for ValueRef<'_> {
                 }
                 Ok(())
             }
-            ValueRef::Ext(x) => e.ext(x.ty, x.data),
+            scalar => scalar_value_ref(scalar, e),
         }
     }
 
@@ -122,6 +108,40 @@ impl Encode for ValueRef<'_> {
             }
             ValueRef::Ext(x) => ext_size(x.data.len()),
         }
+    }
+}
+
+// Scalars are written out of line, so that the recursive frame of a nested
+// array or map holds only the loop (the string writers are inlined where
+// they are called).
+
+#[inline(never)]
+fn scalar_value<W: Write>(v: &Value, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+    match v {
+        Value::Nil => e.nil(),
+        Value::Bool(b) => e.bool(*b),
+        Value::Int(i) => i.encode(e),
+        Value::F32(v) => e.f32(*v),
+        Value::F64(v) => e.f64(*v),
+        Value::Str(s) => e.str(s),
+        Value::Bin(b) => e.bin(b),
+        Value::Ext(x) => e.ext(x.ty, &x.data),
+        Value::Array(_) | Value::Map(_) => v.encode(e),
+    }
+}
+
+#[inline(never)]
+fn scalar_value_ref<W: Write>(v: &ValueRef<'_>, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+    match v {
+        ValueRef::Nil => e.nil(),
+        ValueRef::Bool(b) => e.bool(*b),
+        ValueRef::Int(i) => i.encode(e),
+        ValueRef::F32(v) => e.f32(*v),
+        ValueRef::F64(v) => e.f64(*v),
+        ValueRef::Str(s) => e.str(s),
+        ValueRef::Bin(b) => e.bin(b),
+        ValueRef::Ext(x) => e.ext(x.ty, x.data),
+        ValueRef::Array(_) | ValueRef::Map(_) => v.encode(e),
     }
 }
 
