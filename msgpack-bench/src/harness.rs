@@ -192,6 +192,9 @@ pub struct Case {
     pub show_peak: bool,
     /// Cases sharing a series name form a scaling table (time per item vs size).
     pub series: Option<&'static str>,
+    /// The allocations a borrowed decode of this value cannot avoid: one per
+    /// non-empty collection (`Vec`, `BTreeMap` of up to 11 entries) it holds.
+    pub collections: Option<u64>,
     /// Included in `--quick` runs.
     pub quick: bool,
 }
@@ -207,6 +210,7 @@ impl Case {
             items: None,
             show_peak: false,
             series: None,
+            collections: None,
             quick: true,
         }
     }
@@ -232,6 +236,12 @@ impl Case {
     /// Put this case in a scaling series.
     pub fn series(mut self, series: &'static str) -> Self {
         self.series = Some(series);
+        self
+    }
+
+    /// The allocations a borrowed decode needs (see [`Case::collections`]).
+    pub fn collections(mut self, n: u64) -> Self {
+        self.collections = Some(n);
         self
     }
 

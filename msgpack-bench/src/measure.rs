@@ -127,6 +127,8 @@ pub struct CaseResult {
     pub show_peak: bool,
     /// Scaling series.
     pub series: Option<&'static str>,
+    /// Allocations a borrowed decode cannot avoid.
+    pub collections: Option<u64>,
     /// One result per row, in the workload's order.
     pub rows: Vec<RowResult>,
 }
@@ -227,6 +229,7 @@ pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str))
         items: case.items,
         show_peak: case.show_peak,
         series: case.series,
+        collections: case.collections,
         rows: results,
     })
 }

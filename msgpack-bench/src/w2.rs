@@ -30,10 +30,6 @@
 //!   hand-written `Encoder`/`Decoder` code (same bytes). The `Value` (and the
 //!   rmpv and zerompk values) are built field by field from the typed value,
 //!   not decoded from the canonical bytes.
-//!   The borrowed `Inner2` reads its `ValueRef<'a>` field through
-//!   `#[msgpack(with = ...)]`: msgpack-core implements `Decode<'de>` only for
-//!   `ValueRef<'de>`, not for `ValueRef<'a>` with `'de: 'a` as it does for
-//!   `&'a str`, so a plain `ValueRef<'a>` field does not compile (reported).
 //! - The borrowed sources (`DERIVE_BORROWED`, `VALUE_REF`) are decoded once
 //!   from the canonical bytes, which are leaked with `Box::leak` (132 and
 //!   589 bytes per call of the case builder) so that the source can be
@@ -214,7 +210,10 @@ fn custom1_case() -> Case {
     let zvalue = data::to_zerompk(&value);
     let rmpv_value = data::to_rmpv(&value);
 
+    // A borrowed decode allocates the map's B-tree node only.
+    let collections = u64::from(!src.map_str_uint16.is_empty());
     Case::new("W2", "Custom1", bytes)
+        .collections(collections)
         .row(ours_row(names::DERIVE, src.clone()))
         .row(borrowed_row!(
             Row::new(names::DERIVE_BORROWED, Group::Ours),
@@ -264,7 +263,15 @@ fn custom2_case() -> Case {
     let zvalue = data::to_zerompk(&value);
     let rmpv_value = data::to_rmpv(&value);
 
+    // A borrowed decode allocates the two maps' B-tree nodes, the non-empty
+    // `Vec<i8>` values, `slice_uint64` and the dynamic map's containers.
+    let collections = u64::from(!src.map_str_uint64.is_empty())
+        + u64::from(!src.map_str_slice.is_empty())
+        + src.map_str_slice.values().filter(|v| !v.is_empty()).count() as u64
+        + u64::from(!src.inner_struct_2.slice_uint64.is_empty())
+        + value_collections(&src.inner_struct_2.map_str_intf);
     Case::new("W2", "Custom2", bytes)
+        .collections(collections)
         .row(ours_row(names::DERIVE, src.clone()))
         .row(borrowed_row!(
             Row::new(names::DERIVE_BORROWED, Group::Ours),
@@ -302,4 +309,16 @@ fn custom2_case() -> Case {
         ))
         .row(Row::unsupported(names::MSGPACKER, Group::Other, MSGPACKER_NO_DYNAMIC))
         .with_limits()
+}
+
+/// Non-empty arrays and maps in a dynamic value (each is one `Vec`).
+fn value_collections(v: &Value) -> u64 {
+    match v {
+        Value::Array(items) => u64::from(!items.is_empty()) + items.iter().map(value_collections).sum::<u64>(),
+        Value::Map(entries) => {
+            u64::from(!entries.is_empty())
+                + entries.iter().map(|(k, v)| value_collections(k) + value_collections(v)).sum::<u64>()
+        }
+        _ => 0,
+    }
 }

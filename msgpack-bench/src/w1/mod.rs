@@ -135,7 +135,10 @@ pub fn case(n: usize) -> Case {
     // of the canonical bytes per case built is leaked, which is fine in a
     // benchmark process (it lives as long as the process anyway).
     let source: &'static [u8] = Box::leak(canonical.clone().into_boxed_slice());
-    let mut case = Case::new("W1", format!("n={n}"), canonical).series("W1 filesystem").items("node", n as u64);
+    let mut case = Case::new("W1", format!("n={n}"), canonical)
+        .series("W1 filesystem")
+        .items("node", n as u64)
+        .collections(collections(&tree));
     if n >= 10_000 {
         case = case.show_peak();
     }
@@ -223,6 +226,17 @@ fn value_ref_row(source: &'static [u8]) -> Row {
             let got: ValueRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
             expect_eq(&got, &want)
         })
+}
+
+/// The allocations a borrowed decode of the tree cannot avoid: one `Vec`
+/// per directory with contents.
+pub fn collections(node: &Node) -> u64 {
+    match node {
+        Node::File { .. } => 0,
+        Node::Directory { contents, .. } => {
+            u64::from(!contents.is_empty()) + contents.iter().map(collections).sum::<u64>()
+        }
+    }
 }
 
 /// How many maps and arrays the deepest path of the encoded tree nests

@@ -80,35 +80,9 @@ pub(crate) struct Custom2Ref<'a> {
 #[derive(MsgPack, Debug, Clone, PartialEq)]
 pub(crate) struct Inner2Ref<'a> {
     pub(crate) slice_uint64: Vec<u64>,
-    // `with`: msgpack-core implements `Decode<'de>` only for `ValueRef<'de>`
-    // (not `ValueRef<'a>` with `'de: 'a`, as it does for `&'a str`), which the
-    // derive's `'de: 'a` impl needs; see `value_ref_field`.
-    #[msgpack(with = "value_ref_field")]
     pub(crate) map_str_intf: ValueRef<'a>,
     pub(crate) string: &'a str,
     pub(crate) f32: f32,
-}
-
-/// A `ValueRef<'a>` field of a derived struct: decodes a `ValueRef<'de>` and
-/// lets covariance shorten it to `'a`; encoding is `ValueRef`'s own.
-mod value_ref_field {
-    use msgpack_core::encode::{self, Encode, Write};
-    use msgpack_core::{Decoder, ValueRef, decode};
-
-    pub(crate) fn encode<W: Write>(
-        v: &ValueRef<'_>,
-        e: &mut msgpack_core::Encoder<W>,
-    ) -> Result<(), encode::Error<W::Error>> {
-        v.encode(e)
-    }
-
-    pub(crate) fn encoded_len(v: &ValueRef<'_>) -> usize {
-        v.encoded_len()
-    }
-
-    pub(crate) fn decode<'de: 'a, 'a>(d: &mut Decoder<'de>) -> Result<ValueRef<'a>, decode::Error> {
-        d.decode::<ValueRef<'de>>()
-    }
 }
 
 /// `Custom1` as an array (every nested struct too).
