@@ -175,7 +175,8 @@ class Row:
     impl: Impl
     value: Any = None
     encoded: bytes = b""
-    error: Optional[str] = None
+    error: Optional[str] = None  # nothing timed
+    encode_error: Optional[str] = None  # decoding works, encoding fails: decode timed on the canonical bytes
     differs: Optional[str] = None
     encode: Op = field(default_factory=Op)
     decode: Op = field(default_factory=Op)
@@ -193,6 +194,11 @@ def values_equal(a: Any, b: Any) -> bool:
     return False
 
 
+def describe_error(e: Exception) -> str:
+    msg = str(e).splitlines()[0] if str(e) else ""
+    return f"{type(e).__name__}: {msg}"[:200]
+
+
 def check_row(factory: Callable[[], Impl], canonical: bytes) -> Row:
     """Decode the canonical bytes, re-encode, decode again; record what differs."""
     impl = factory()
@@ -208,11 +214,19 @@ def check_row(factory: Callable[[], Impl], canonical: bytes) -> Row:
                 value = impl.decode(canonical)
             except Exception:
                 raise e from None
+    except Exception as e:  # the library cannot read this case: report it, time nothing
+        return Row(impl, error="decode fails, " + describe_error(e))
+    try:
         encoded = impl.encode(value)
+    except Exception as e:  # it reads the case but cannot write it back: time the decode alone
+        row = Row(impl, value=value, encoded=canonical, encode_error=describe_error(e))
+        if impl.must_be_identical:
+            row.error = "encode fails, " + row.encode_error
+        return row
+    try:
         back = impl.decode(encoded)
-    except Exception as e:  # the library cannot handle this case: report it, time nothing
-        msg = str(e).splitlines()[0] if str(e) else ""
-        return Row(impl, error=f"{type(e).__name__}: {msg}"[:200])
+    except Exception as e:
+        return Row(impl, error="decoding its own encoding fails, " + describe_error(e))
     row = Row(impl, value=value, encoded=encoded)
     if not values_equal(back, value):
         row.error = "decoding its own encoding gives a different value"
@@ -262,7 +276,8 @@ def time_case(rows: list[Row], samples: int, target: float) -> None:
     jobs = []
     for row in rows:
         if row.error is None:
-            jobs.append((row.impl.encode, row.value, row.encode))
+            if row.encode_error is None:
+                jobs.append((row.impl.encode, row.value, row.encode))
             jobs.append((row.impl.decode, row.encoded, row.decode))
     for f, arg, op in jobs:
         op.batch = calibrate(f, arg, target)
@@ -317,15 +332,21 @@ def case_table(case: dict, rows: list[Row]) -> list[str]:
     out = [f"### {case['workload']} {case['case']} ({case['bytes']:,} bytes)", ""]
     out.append("| implementation | encode | vs. | decode | vs. | total | vs. | size |")
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|")
-    timed = [r for r in rows if r.error is None]
+    decoded = [r for r in rows if r.error is None]
+    timed = [r for r in decoded if r.encode_error is None]  # both operations
     best_e = min((r.encode.median for r in timed), default=0.0)
-    best_d = min((r.decode.median for r in timed), default=0.0)
+    best_d = min((r.decode.median for r in decoded), default=0.0)
     best_t = min((r.encode.median + r.decode.median for r in timed), default=0.0)
     notes = []
     for r in rows:
         if r.error is not None:
             out.append(f"| {r.impl.name} | — | | — | | — | | — |")
-            notes.append(f"- {r.impl.name}: fails, {r.error}")
+            notes.append(f"- {r.impl.name}: {r.error}")
+            continue
+        if r.encode_error is not None:
+            d = r.decode.median
+            out.append(f"| {r.impl.name} | — | | {fmt_time(d)} | {d / best_d:.2f} | — | | — |")
+            notes.append(f"- {r.impl.name}: encode fails, {r.encode_error} (decode timed on the canonical bytes)")
             continue
         e, d = r.encode.median, r.decode.median
         mark = " *" if r.differs else ""
@@ -344,9 +365,9 @@ def case_table(case: dict, rows: list[Row]) -> list[str]:
             f"per {items['unit']}: {fastest.impl.name} encode {fmt_time(fastest.encode.median / count)}, "
             f"decode {fmt_time(fastest.decode.median / count)}"
         )
-    if timed:
+    if decoded:
         ops = [(r.encode.spread, r.impl.name, "encode") for r in timed] + [
-            (r.decode.spread, r.impl.name, "decode") for r in timed
+            (r.decode.spread, r.impl.name, "decode") for r in decoded
         ]
         worst = max(ops)
         out.append(
@@ -369,13 +390,14 @@ def op_json(op: Op) -> dict:
 
 
 def row_json(r: Row) -> dict:
-    d: dict[str, Any] = {"name": r.impl.name, "error": r.error, "differs": r.differs}
+    d: dict[str, Any] = {"name": r.impl.name, "error": r.error, "encode_error": r.encode_error, "differs": r.differs}
     if r.error is None:
+        d["decode"] = op_json(r.decode)
+    if r.error is None and r.encode_error is None:
         d.update(
             size=len(r.encoded),
             identical=not r.differs,
             encode=op_json(r.encode),
-            decode=op_json(r.decode),
             total_ns=(r.encode.median + r.decode.median) * 1e9,
         )
     return d
@@ -444,9 +466,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         print(f"[{i}/{len(cases)}] {label}: checking", file=sys.stderr, flush=True)
         rows = [check_row(f, canonical) for f in implementations(case["workload"])]
         for r in rows:
-            if r.error:
-                failures += r.impl.must_be_identical
-                print(f"    {r.impl.name}: {r.error}", file=sys.stderr)
+            if r.error or r.encode_error:
+                failures += r.error is not None and r.impl.must_be_identical
+                print(f"    {r.impl.name}: {r.error or 'encode fails, ' + str(r.encode_error)}", file=sys.stderr)
         t0 = time.perf_counter()
         print(f"[{i}/{len(cases)}] {label}: timing", file=sys.stderr, flush=True)
         time_case(rows, samples, target)

@@ -602,6 +602,7 @@ fn run(opts: &Options) -> Result<(), String> {
         opts.runs,
         secs(noop)
     );
+    println!("- clean builds: one run each, the crate and all its dependencies from an empty target directory");
     println!("- per struct: (crate with the structs − the same crate without them) / {}\n", structs.len());
     println!("| | ours (derive) | serde_derive + rmp-serde | ratio |");
     println!("|---|---:|---:|---:|");
