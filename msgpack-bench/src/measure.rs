@@ -10,8 +10,9 @@
 //! (row, operation) pair once, starting at a different pair each round, so a
 //! slow phase of the machine spreads over all rows instead of hitting one.
 //! Each pair runs in batches sized during calibration (which also warms the
-//! caches and branch predictors) to last about `sample_time`; the figure is
-//! the median over the rounds, with the quartiles as the spread.
+//! caches and branch predictors) to last about `sample_time`; a pair whose
+//! batch is only a few calls long gets one untimed call just before it. The
+//! figure is the median over the rounds, with the quartiles as the spread.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -209,6 +210,14 @@ pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str))
         for k in 0..ops.len() {
             let i = (k + round * 7) % ops.len();
             let (at, is_encode, iters) = ops[i];
+            if iters < 8 {
+                // A slow operation (a batch of a few calls): one untimed call
+                // first, so that the batch starts from the heap state this
+                // row leaves rather than the one the previous row left (a
+                // large buffer freed by another row can otherwise cost this
+                // row its page faults again).
+                run(at, is_encode, 1);
+            }
             let t = run(at, is_encode, iters);
             samples[i].push(t.as_nanos() as f64 / iters as f64);
         }

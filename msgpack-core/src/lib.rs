@@ -70,14 +70,17 @@
 //! [`DecodeOptions::max_depth`] (default 1024), and
 //! [`skip`](Decoder::skip) is iterative.
 //!
-//! The crate has two `unsafe` blocks, each measured to pay in
+//! The crate has `unsafe` in two places, each measured to pay in
 //! `msgpack-bench` and checked under Miri by the tests that cover it:
 //! - a `str` payload that passes the word-wise ASCII test becomes `&str`
 //!   without running the full UTF-8 validator again (ASCII is valid UTF-8);
 //!   a fifth fewer instructions for a borrowed W1 decode;
 //! - [`to_vec`] writes into the spare capacity of a `Vec` sized by
-//!   `encoded_len` and then sets its length to what was written (every byte
-//!   below it was written first); no zeroing pass over the buffer.
+//!   `encoded_len` (payloads copied as raw fixed-size blocks or one
+//!   `memcpy`) and then sets its length to what was written, every byte
+//!   below it having been written first. Against `Vec::extend_from_slice`
+//!   per item: W1 n=1000 encode 28 -> 22 us, W2 Custom2 460 -> 350 ns, W3
+//!   fields 1M 1.4 -> 1.3 ms (`msgpack-bench --profile`).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]

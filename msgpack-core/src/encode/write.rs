@@ -249,12 +249,21 @@ impl<'a> SpareWriter<'a> {
 impl Write for SpareWriter<'_> {
     type Error = EndOfSlice;
 
+    // Headers, numbers and pre-encoded keys: their length is a constant at
+    // the call site, so the element loop unrolls into stores of the values
+    // themselves (a block copy would reload them from a stack temporary).
     #[inline(always)]
     fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
         let end = self.pos + data.len();
         match self.buf.get_mut(self.pos..end) {
             Some(dst) => {
-                copy_uninit(dst, data);
+                if data.len() <= 16 {
+                    for (d, s) in dst.iter_mut().zip(data) {
+                        d.write(*s);
+                    }
+                } else {
+                    copy_uninit(dst, data);
+                }
                 self.pos = end;
                 Ok(())
             }
@@ -268,7 +277,9 @@ impl Write for SpareWriter<'_> {
         match self.buf.get_mut(self.pos..end) {
             Some(dst) => {
                 let (h, b) = dst.split_at_mut(head.len());
-                copy_uninit(h, head);
+                for (d, s) in h.iter_mut().zip(head) {
+                    d.write(*s);
+                }
                 copy_uninit(b, body);
                 self.pos = end;
                 Ok(())
@@ -278,34 +289,45 @@ impl Write for SpareWriter<'_> {
     }
 }
 
-/// [`copy`] into uninitialized memory (equal lengths), safely: element
-/// writes, which the compiler turns into the same block moves (and a
-/// `memcpy` call for long payloads).
+/// [`copy`] into uninitialized memory (equal lengths, as the callers slice
+/// them): payloads up to 32 bytes as two overlapping fixed-size blocks,
+/// longer ones as one `memcpy`.
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn copy_uninit(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
+    /// Copies `N` bytes from the front of `src` to the front of `dst`.
     #[inline(always)]
-    fn block<const N: usize>(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
-        let (d, s): (&mut [_; N], &[u8; N]) = match (dst.first_chunk_mut(), src.first_chunk()) {
-            (Some(d), Some(s)) => (d, s),
-            _ => return,
-        };
-        *d = s.map(core::mem::MaybeUninit::new);
+    fn raw<const N: usize>(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
+        if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
+            #[allow(unsafe_code)]
+            // SAFETY: `s` and `d` are distinct live borrows of exactly N
+            // elements each, and `MaybeUninit<u8>` has the layout of `u8`:
+            // writing N initialized bytes into `d` is valid.
+            unsafe {
+                core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr().cast::<u8>(), N)
+            };
+        }
     }
     let n = src.len();
-    if n > 32 || n != dst.len() {
-        for (d, s) in dst.iter_mut().zip(src) {
-            d.write(*s);
-        }
+    if n != dst.len() {
+        return; // unreachable: every caller passes equal lengths
+    }
+    if n > 32 {
+        #[allow(unsafe_code)]
+        // SAFETY: `dst` and `src` are distinct live borrows of `n` elements
+        // each (checked above), `MaybeUninit<u8>` has the layout of `u8`.
+        unsafe {
+            core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<u8>(), n)
+        };
     } else if n >= 16 {
-        block::<16>(dst, src);
-        block::<16>(&mut dst[n - 16..], &src[n - 16..]);
+        raw::<16>(dst, src);
+        raw::<16>(&mut dst[n - 16..], &src[n - 16..]);
     } else if n >= 8 {
-        block::<8>(dst, src);
-        block::<8>(&mut dst[n - 8..], &src[n - 8..]);
+        raw::<8>(dst, src);
+        raw::<8>(&mut dst[n - 8..], &src[n - 8..]);
     } else if n >= 4 {
-        block::<4>(dst, src);
-        block::<4>(&mut dst[n - 4..], &src[n - 4..]);
+        raw::<4>(dst, src);
+        raw::<4>(&mut dst[n - 4..], &src[n - 4..]);
     } else {
         for (d, s) in dst.iter_mut().zip(src) {
             d.write(*s);
