@@ -152,9 +152,9 @@ fn scalar_value_ref<W: Write>(v: &ValueRef<'_>, e: &mut Encoder<W>) -> Result<()
 impl<'de> Decode<'de> for Value {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        match d.peek()? {
-            Marker::Array => array_owned(d),
-            Marker::Map => map_owned(d),
+        match d.peek_byte()? {
+            0x90..=0x9f | 0xdc | 0xdd => array_owned(d),
+            0x80..=0x8f | 0xde | 0xdf => map_owned(d),
             _ => scalar_owned(d),
         }
     }
@@ -165,9 +165,9 @@ impl<'de> Decode<'de> for Value {
 impl<'de: 'a, 'a> Decode<'de> for ValueRef<'a> {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        match d.peek()? {
-            Marker::Array => array_ref(d),
-            Marker::Map => map_ref(d),
+        match d.peek_byte()? {
+            0x90..=0x9f | 0xdc | 0xdd => array_ref(d),
+            0x80..=0x8f | 0xde | 0xdf => map_ref(d),
             _ => scalar(d),
         }
     }
@@ -242,7 +242,15 @@ fn at_key(d: &Decoder<'_>, e: Error, key_at: usize) -> Error {
 /// Reads an item that is neither an array nor a map, as a `Value`.
 #[inline(never)]
 fn scalar_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
-    scalar(d).map(|v| v.to_owned_value())
+    Ok(match d.peek_byte()? {
+        // Small integers and short strings first, without a second dispatch.
+        b @ 0x00..=0x7f => {
+            d.u8()?;
+            Value::Int(b.into())
+        }
+        0xa0..=0xbf => Value::Str(d.str()?.into()),
+        _ => scalar(d)?.to_owned_value(),
+    })
 }
 
 /// Reads an item that is neither an array nor a map, borrowing from the input.
