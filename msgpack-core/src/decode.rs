@@ -25,7 +25,7 @@ mod error;
 mod options;
 
 pub use decoder::Decoder;
-pub use error::{Error, ErrorKind, Found, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
+pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
 pub use options::DecodeOptions;
 
 /// A type that can be read from MessagePack, possibly borrowing from the
@@ -70,7 +70,9 @@ pub trait Decode<'de>: Sized {
     #[cfg(feature = "alloc")]
     #[inline]
     fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
+        let at = d.position();
         let len = d.array_len()?;
+        d.charge_elements::<Self>(len, at)?;
         d.enter()?;
         let mut v = alloc::vec::Vec::with_capacity(crate::__private::cautious_capacity::<Self>(len));
         for i in 0..len {

@@ -266,6 +266,68 @@ impl Value {
         }
     }
 
+    /// The string, moved out, if this is one (`Value` implements `Drop`, so
+    /// `match v { Value::Str(s) => s, .. }` cannot move; these `into_*`
+    /// methods do it).
+    ///
+    /// ```
+    /// use msgpack_core::Value;
+    /// assert_eq!(Value::from("hi").into_string(), Ok("hi".to_string()));
+    /// assert_eq!(Value::Nil.into_string(), Err(Value::Nil));
+    /// ```
+    #[inline]
+    pub fn into_string(mut self) -> Result<String, Value> {
+        match &mut self {
+            Value::Str(s) => Ok(core::mem::take(s)),
+            _ => Err(self),
+        }
+    }
+
+    /// The byte string, moved out, if this is one.
+    ///
+    /// ```
+    /// use msgpack_core::Value;
+    /// assert_eq!(Value::Bin(vec![1, 2]).into_bin(), Ok(vec![1, 2]));
+    /// ```
+    #[inline]
+    pub fn into_bin(mut self) -> Result<Vec<u8>, Value> {
+        match &mut self {
+            Value::Bin(b) => Ok(core::mem::take(b)),
+            _ => Err(self),
+        }
+    }
+
+    /// The elements, moved out, if this is an array.
+    ///
+    /// ```
+    /// use msgpack_core::Value;
+    /// let v = Value::Array(vec![Value::from(1u8)]);
+    /// assert_eq!(v.into_array(), Ok(vec![Value::from(1u8)]));
+    /// ```
+    #[inline]
+    pub fn into_array(mut self) -> Result<Vec<Value>, Value> {
+        match &mut self {
+            Value::Array(items) => Ok(core::mem::take(items)),
+            _ => Err(self),
+        }
+    }
+
+    /// The entries, moved out, if this is a map.
+    ///
+    /// ```
+    /// use msgpack_core::Value;
+    /// let v = Value::Map(vec![(Value::from("k"), Value::Nil)]);
+    /// let keys: Vec<String> = v.into_map().unwrap().into_iter().map(|(k, _)| k.into_string().unwrap()).collect();
+    /// assert_eq!(keys, ["k"]);
+    /// ```
+    #[inline]
+    pub fn into_map(mut self) -> Result<Vec<(Value, Value)>, Value> {
+        match &mut self {
+            Value::Map(entries) => Ok(core::mem::take(entries)),
+            _ => Err(self),
+        }
+    }
+
     /// The ext item, if this is one (timestamps included).
     ///
     /// ```
@@ -342,4 +404,69 @@ impl Value {
 #[inline]
 fn timestamp_of(ext: ExtRef<'_>) -> Option<Timestamp> {
     if ext.ty == TIMESTAMP_TYPE { Timestamp::from_payload(ext.data) } else { None }
+}
+
+/// Dropping never recurses: nested arrays and maps are detached onto a
+/// heap stack and dropped one level at a time, so a value nested a million
+/// levels deep (built by hand: decoding is depth-limited) drops on any
+/// thread stack. A value whose containers hold no containers drops as
+/// usual, without the stack.
+///
+/// [`ValueRef`] has no such `Drop` (one would make every borrow of the
+/// input outlive the value, as the compiler cannot see through a custom
+/// `Drop`): a decoded `ValueRef` is bounded by the depth limit; one built by
+/// hand tens of thousands of levels deep drops recursively.
+impl Drop for Value {
+    #[inline]
+    fn drop(&mut self) {
+        if is_nested_value(self) {
+            drop_nested(self);
+        }
+    }
+}
+
+#[inline(always)]
+fn is_nested_value(v: &Value) -> bool {
+    match v {
+        Value::Array(items) => !items.is_empty(),
+        Value::Map(entries) => !entries.is_empty(),
+        _ => false,
+    }
+}
+
+/// Moves the non-empty containers among `v`'s direct children onto `stack`.
+fn detach_children(v: &mut Value, stack: &mut Vec<Value>) {
+    let mut take = |x: &mut Value| {
+        if is_nested_value(x) {
+            stack.push(core::mem::take(x));
+        }
+    };
+    match v {
+        Value::Array(items) => items.iter_mut().for_each(&mut take),
+        Value::Map(entries) => entries.iter_mut().for_each(|(k, x)| {
+            take(k);
+            take(x);
+        }),
+        _ => {}
+    }
+}
+
+/// The iterative drop of a non-empty container: every nested container is
+/// detached onto a heap stack before its parent's children are dropped, so
+/// no `drop` ever sees more than one level. The root's own (now flat)
+/// children are dropped by the caller's drop glue.
+#[inline(never)]
+fn drop_nested(root: &mut Value) {
+    let mut stack = Vec::new();
+    detach_children(root, &mut stack);
+    while let Some(mut v) = stack.pop() {
+        detach_children(&mut v, &mut stack);
+        // `v`'s children are flat now: drop them here, and leave `v` an
+        // empty container whose own drop returns at once.
+        match &mut v {
+            Value::Array(items) => drop(core::mem::take(items)),
+            Value::Map(entries) => drop(core::mem::take(entries)),
+            _ => {}
+        }
+    }
 }

@@ -152,9 +152,9 @@ macro_rules! renamed {
         impl $name {
             fn check() {
                 let bytes = rt(&$name { created_by: 1, x: 2, url_v2_path: 3 });
-                let keys: Vec<String> = match msgpack_core::from_slice::<Value>(&bytes).unwrap() {
-                    Value::Map(m) => m.into_iter().map(|(k, _)| k.as_str().unwrap().to_owned()).collect(),
-                    other => panic!("{other:?}"),
+                let keys: Vec<String> = match msgpack_core::from_slice::<Value>(&bytes).unwrap().into_map() {
+                    Ok(m) => m.into_iter().map(|(k, _)| k.as_str().unwrap().to_owned()).collect(),
+                    Err(other) => panic!("{other:?}"),
                 };
                 assert_eq!(keys, [$($key),*], "fields with {}", $rule);
                 let names: Vec<String> = [$enum_name::ReadWrite, $enum_name::A, $enum_name::HttpV2Server]

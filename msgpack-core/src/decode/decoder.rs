@@ -1,6 +1,6 @@
 //! The decoder: a cursor over borrowed input, one method per wire item.
 
-use super::{Decode, DecodeOptions, Error, ErrorKind, Found, Text};
+use super::{Decode, DecodeOptions, Error, ErrorKind, Found, Limit, Text};
 use crate::ext::{ExtRef, TIMESTAMP_TYPE, Timestamp};
 use crate::marker::{self as m, Marker};
 
@@ -35,6 +35,8 @@ pub struct Decoder<'de> {
     depth: u32,
     /// Where the last array or map header started (for depth errors).
     container_at: usize,
+    /// What is left of [`DecodeOptions::max_alloc`].
+    budget: usize,
     opts: DecodeOptions,
     #[cfg(feature = "bytes")]
     source: Option<&'de bytes::Bytes>,
@@ -66,6 +68,7 @@ impl<'de> Decoder<'de> {
             pos: 0,
             depth: 0,
             container_at: 0,
+            budget: opts.max_alloc,
             opts,
             #[cfg(feature = "bytes")]
             source: None,
@@ -753,12 +756,14 @@ impl<'de> Decoder<'de> {
         // fixstr (up to 31 bytes, the common case) without the general path.
         if let Some(&b) = self.buf.get(at)
             && b & 0xe0 == 0xa0
+            && u32::from(b & 0x1f) <= self.opts.max_str_len
             && let Some(bytes) = self.buf.get(at + 1..at + 1 + (b & 0x1f) as usize)
         {
             self.pos = at + 1 + bytes.len();
             return Ok(bytes);
         }
         let len = self.str_len(at)?;
+        self.check_len(Limit::StrLen, len, self.opts.max_str_len, at)?;
         self.take(len)
     }
 
@@ -777,6 +782,7 @@ impl<'de> Decoder<'de> {
             m::BIN32 => self.be_u32()? as usize,
             _ => return Err(self.type_error("bin", at)),
         };
+        self.check_len(Limit::BinLen, len, self.opts.max_bin_len, at)?;
         self.take(len)
     }
 
@@ -806,6 +812,7 @@ impl<'de> Decoder<'de> {
         if is_map != want_map {
             return Err(self.type_error(expected, at));
         }
+        self.check_len(Limit::ContainerLen, len, self.opts.max_container_len, at)?;
         self.container_at = at;
         let needed = len as u64 * if is_map { 2 } else { 1 };
         if needed > (self.buf.len() - self.pos) as u64 {
@@ -832,7 +839,7 @@ impl<'de> Decoder<'de> {
             && b & 0xf0 == 0x90
         {
             let len = (b & 0x0f) as usize;
-            if len < self.buf.len() - at {
+            if len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
                 self.container_at = at;
                 self.pos += 1;
                 return Ok(len);
@@ -855,13 +862,69 @@ impl<'de> Decoder<'de> {
             && b & 0xf0 == 0x80
         {
             let len = (b & 0x0f) as usize;
-            if 2 * len < self.buf.len() - at {
+            if 2 * len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
                 self.container_at = at;
                 self.pos += 1;
                 return Ok(len);
             }
         }
         self.header_len(at, true)
+    }
+
+    /// Fails with [`ErrorKind::LimitExceeded`] if `len` is above `max`.
+    #[inline(always)]
+    fn check_len(&self, limit: Limit, len: usize, max: u32, at: usize) -> Result<()> {
+        if len as u64 > u64::from(max) { Err(self.limit_error(limit, len as u64, u64::from(max), at)) } else { Ok(()) }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn limit_error(&self, limit: Limit, value: u64, max: u64, at: usize) -> Error {
+        Error::new(ErrorKind::LimitExceeded { limit, value, max }, at)
+    }
+
+    /// Takes `bytes` from the allocation budget
+    /// ([`DecodeOptions::max_alloc`]) before an impl allocates them; `at` is
+    /// the offset of the item being decoded, for the error.
+    ///
+    /// Every impl of this crate that allocates calls it; a hand-written
+    /// [`Decode`] impl that allocates should too.
+    ///
+    /// ```
+    /// use msgpack_core::{Decoder, DecodeOptions};
+    /// let mut d = Decoder::with_options(&[], DecodeOptions::new().max_alloc(100));
+    /// d.charge(60, 0)?;
+    /// assert!(d.charge(60, 0).is_err());
+    /// assert_eq!(d.budget_left(), 40);
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn charge(&mut self, bytes: usize, at: usize) -> Result<()> {
+        match self.budget.checked_sub(bytes) {
+            Some(left) => {
+                self.budget = left;
+                Ok(())
+            }
+            None => Err(self.limit_error(Limit::Alloc, bytes as u64, self.budget as u64, at)),
+        }
+    }
+
+    /// What is left of the allocation budget.
+    ///
+    /// ```
+    /// let d = msgpack_core::Decoder::new(&[]);
+    /// assert_eq!(d.budget_left(), usize::MAX);
+    /// ```
+    #[inline]
+    pub fn budget_left(&self) -> usize {
+        self.budget
+    }
+
+    /// Charges `len` elements of `T` ([`charge`](Decoder::charge)), for a
+    /// sequence or map whose header was read at `at`.
+    #[inline]
+    pub fn charge_elements<T>(&mut self, len: usize, at: usize) -> Result<()> {
+        self.charge(len.saturating_mul(core::mem::size_of::<T>()), at)
     }
 
     /// Enters one level of array or map nesting, failing beyond
@@ -947,7 +1010,9 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline]
     pub fn ext(&mut self) -> Result<ExtRef<'de>> {
+        let at = self.pos;
         let (ty, len) = self.ext_header()?;
+        self.check_len(Limit::ExtLen, len, self.opts.max_ext_len, at)?;
         Ok(ExtRef { ty, data: self.take(len)? })
     }
 

@@ -72,12 +72,14 @@ pub enum ErrorKind {
         /// The limit in force.
         limit: u32,
     },
-    /// A container or payload longer than a limit of the [`DecodeOptions`](super::DecodeOptions).
-    LengthLimitExceeded {
-        /// The declared length.
-        len: u64,
-        /// The limit in force.
-        limit: u64,
+    /// A length or an allocation beyond a limit of the [`DecodeOptions`](super::DecodeOptions).
+    LimitExceeded {
+        /// Which limit.
+        limit: Limit,
+        /// The declared length, or the bytes the allocation needed.
+        value: u64,
+        /// The limit in force (for [`Limit::Alloc`], what was left of the budget).
+        max: u64,
     },
     /// Bytes left after the top-level value (see [`from_slice`](crate::from_slice)).
     TrailingBytes {
@@ -109,6 +111,48 @@ pub enum ErrorKind {
     },
     /// A message from a hand-written [`Decode`](super::Decode) impl.
     Custom(&'static str),
+}
+
+/// The limits of [`DecodeOptions`](super::DecodeOptions), as named in
+/// [`ErrorKind::LimitExceeded`].
+///
+/// ```
+/// use msgpack_core::decode::{ErrorKind, Limit};
+/// use msgpack_core::{from_slice_with, DecodeOptions};
+/// let e = from_slice_with::<Vec<u8>>(&[0x93, 1, 2, 3], &DecodeOptions::new().max_container_len(2)).unwrap_err();
+/// assert_eq!(e.kind(), &ErrorKind::LimitExceeded { limit: Limit::ContainerLen, value: 3, max: 2 });
+/// assert_eq!(Limit::ContainerLen.option(), "max_container_len");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`max_container_len`](super::DecodeOptions::max_container_len).
+    ContainerLen,
+    /// [`max_str_len`](super::DecodeOptions::max_str_len).
+    StrLen,
+    /// [`max_bin_len`](super::DecodeOptions::max_bin_len).
+    BinLen,
+    /// [`max_ext_len`](super::DecodeOptions::max_ext_len).
+    ExtLen,
+    /// [`max_alloc`](super::DecodeOptions::max_alloc).
+    Alloc,
+}
+
+impl Limit {
+    /// The name of the option that sets this limit.
+    ///
+    /// ```
+    /// assert_eq!(msgpack_core::decode::Limit::Alloc.option(), "max_alloc");
+    /// ```
+    pub const fn option(self) -> &'static str {
+        match self {
+            Limit::ContainerLen => "max_container_len",
+            Limit::StrLen => "max_str_len",
+            Limit::BinLen => "max_bin_len",
+            Limit::ExtLen => "max_ext_len",
+            Limit::Alloc => "max_alloc",
+        }
+    }
 }
 
 /// A short description of an item found in the input, for error messages.
@@ -239,8 +283,11 @@ impl fmt::Display for ErrorKind {
             ErrorKind::OutOfRange { expected, found } => write!(f, "expected {expected}, found {found} (out of range)"),
             ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8 in str"),
             ErrorKind::DepthLimitExceeded { limit } => write!(f, "nesting deeper than the limit of {limit}"),
-            ErrorKind::LengthLimitExceeded { len, limit } => {
-                write!(f, "length {len} exceeds the limit of {limit}")
+            ErrorKind::LimitExceeded { limit: Limit::Alloc, value, max } => {
+                write!(f, "allocating {value} bytes exceeds what is left of the budget ({max} bytes, max_alloc)")
+            }
+            ErrorKind::LimitExceeded { limit, value, max } => {
+                write!(f, "length {value} exceeds the limit of {max} ({})", limit.option())
             }
             ErrorKind::TrailingBytes { count } => write!(f, "{count} trailing bytes after the value"),
             ErrorKind::InvalidTimestamp => f.write_str("invalid timestamp"),

@@ -2,7 +2,7 @@
 
 /// Limits and switches for a [`Decoder`](super::Decoder).
 ///
-/// The defaults suit trusted and untrusted input alike: the depth limit
+/// The defaults already make any input safe to decode: the depth limit
 /// keeps recursion bounded, and no allocation is ever sized from a length
 /// prefix beyond what the remaining input could hold (an array of `n`
 /// elements needs at least `n` bytes, a map of `n` entries `2n`), so memory
@@ -10,8 +10,25 @@
 ///
 /// | option | default | effect |
 /// |---|---|---|
-/// | [`max_depth`](DecodeOptions::max_depth) | 1024 (as rmp-serde) | arrays and maps nested deeper are an error |
-/// | [`int_to_float`](DecodeOptions::int_to_float) | `false` | whether `f32`/`f64` accept integer items |
+/// | option | default | [`untrusted`](DecodeOptions::untrusted) | effect |
+/// |---|---|---|---|
+/// | [`max_depth`](DecodeOptions::max_depth) | 1024 (as rmp-serde) | 64 | arrays and maps nested deeper are an error |
+/// | [`max_container_len`](DecodeOptions::max_container_len) | none (u32::MAX) | 65,536 | longer arrays and maps are an error |
+/// | [`max_str_len`](DecodeOptions::max_str_len) | none (u32::MAX) | 1 MiB | longer `str` items are an error |
+/// | [`max_bin_len`](DecodeOptions::max_bin_len) | none (u32::MAX) | 16 MiB | longer `bin` items are an error |
+/// | [`max_ext_len`](DecodeOptions::max_ext_len) | none (u32::MAX) | 1 MiB | longer `ext` payloads are an error |
+/// | [`max_alloc`](DecodeOptions::max_alloc) | none (usize::MAX) | 64 MiB | heap bytes one decode may allocate |
+/// | [`int_to_float`](DecodeOptions::int_to_float) | `false` | `false` | whether `f32`/`f64` accept integer items |
+///
+/// Length limits apply to the items that are decoded (not to unknown
+/// fields that [`skip`](super::Decoder::skip) passes over, which allocate
+/// nothing). The allocation budget is charged by every impl of this crate
+/// that allocates (owned strings and byte buffers by their length,
+/// sequences and maps by their declared length times the element size, `Box`
+/// and friends by the size of what they hold, `Value` likewise), before it
+/// allocates; hand-written impls can take part with
+/// [`Decoder::charge`](super::Decoder::charge). A limit that is hit is a
+/// [`LimitExceeded`](super::ErrorKind::LimitExceeded) error naming it.
 ///
 /// Each level of nesting costs one stack frame of the decoding impl (for
 /// [`Value`](crate::Value), measured on x86-64: about 180 bytes per array
@@ -31,6 +48,16 @@
 pub struct DecodeOptions {
     /// Maximum nesting of arrays and maps (the top-level container counts as 1).
     pub max_depth: u32,
+    /// Maximum number of elements of an array or entries of a map.
+    pub max_container_len: u32,
+    /// Maximum length of a `str` payload, in bytes.
+    pub max_str_len: u32,
+    /// Maximum length of a `bin` payload, in bytes.
+    pub max_bin_len: u32,
+    /// Maximum length of an `ext` payload, in bytes.
+    pub max_ext_len: u32,
+    /// Maximum heap bytes the impls of this crate may allocate during one decode.
+    pub max_alloc: usize,
     /// Whether floats accept integer items (converted, possibly rounding).
     pub int_to_float: bool,
 }
@@ -45,7 +72,39 @@ impl DecodeOptions {
     /// assert_eq!(msgpack_core::DecodeOptions::new().max_depth, 1024);
     /// ```
     pub const fn new() -> Self {
-        DecodeOptions { max_depth: Self::DEFAULT_MAX_DEPTH, int_to_float: false }
+        DecodeOptions {
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_container_len: u32::MAX,
+            max_str_len: u32::MAX,
+            max_bin_len: u32::MAX,
+            max_ext_len: u32::MAX,
+            max_alloc: usize::MAX,
+            int_to_float: false,
+        }
+    }
+
+    /// A preset for input from untrusted peers: depth 64, containers of at
+    /// most 65,536 elements, `str` and `ext` payloads of at most 1 MiB, `bin`
+    /// of at most 16 MiB, and at most 64 MiB allocated per decode. Adjust
+    /// any of them with the builder methods.
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice_with, DecodeOptions, Value};
+    /// let opts = DecodeOptions::untrusted();
+    /// assert_eq!(opts.max_depth, 64);
+    /// let bomb = [0x91; 100]; // 100 nested arrays (and no end: never read)
+    /// assert!(from_slice_with::<Value>(&bomb, &opts).is_err());
+    /// ```
+    pub const fn untrusted() -> Self {
+        DecodeOptions {
+            max_depth: 64,
+            max_container_len: 1 << 16,
+            max_str_len: 1 << 20,
+            max_bin_len: 16 << 20,
+            max_ext_len: 1 << 20,
+            max_alloc: 64 << 20,
+            int_to_float: false,
+        }
     }
 
     /// Sets the maximum nesting depth of arrays and maps.
@@ -56,6 +115,70 @@ impl DecodeOptions {
     /// ```
     pub const fn max_depth(mut self, depth: u32) -> Self {
         self.max_depth = depth;
+        self
+    }
+
+    /// Sets the maximum number of array elements or map entries.
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice_with, DecodeOptions};
+    /// let o = DecodeOptions::new().max_container_len(2);
+    /// assert!(from_slice_with::<Vec<u8>>(&[0x92, 1, 2], &o).is_ok());
+    /// assert!(from_slice_with::<Vec<u8>>(&[0x93, 1, 2, 3], &o).is_err());
+    /// ```
+    pub const fn max_container_len(mut self, len: u32) -> Self {
+        self.max_container_len = len;
+        self
+    }
+
+    /// Sets the maximum `str` payload length in bytes.
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice_with, DecodeOptions};
+    /// let o = DecodeOptions::new().max_str_len(1);
+    /// assert!(from_slice_with::<&str>(&[0xa2, b'h', b'i'], &o).is_err());
+    /// ```
+    pub const fn max_str_len(mut self, len: u32) -> Self {
+        self.max_str_len = len;
+        self
+    }
+
+    /// Sets the maximum `bin` payload length in bytes.
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice_with, DecodeOptions};
+    /// let o = DecodeOptions::new().max_bin_len(1);
+    /// assert!(from_slice_with::<&[u8]>(&[0xc4, 2, 7, 8], &o).is_err());
+    /// ```
+    pub const fn max_bin_len(mut self, len: u32) -> Self {
+        self.max_bin_len = len;
+        self
+    }
+
+    /// Sets the maximum `ext` payload length in bytes.
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice_with, DecodeOptions, ExtRef};
+    /// let o = DecodeOptions::new().max_ext_len(1);
+    /// assert!(from_slice_with::<ExtRef>(&[0xd5, 1, 7, 8], &o).is_err());
+    /// ```
+    pub const fn max_ext_len(mut self, len: u32) -> Self {
+        self.max_ext_len = len;
+        self
+    }
+
+    /// Sets the allocation budget of one decode, in bytes.
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice_with, DecodeOptions};
+    /// let o = DecodeOptions::new().max_alloc(4);
+    /// assert!(from_slice_with::<String>(&[0xa3, b'a', b'b', b'c'], &o).is_ok());
+    /// assert!(from_slice_with::<String>(&[0xa5, b'a', b'b', b'c', b'd', b'e'], &o).is_err());
+    /// // Borrowing allocates nothing:
+    /// assert!(from_slice_with::<&str>(&[0xa5, b'a', b'b', b'c', b'd', b'e'], &o).is_ok());
+    /// ```
+    pub const fn max_alloc(mut self, bytes: usize) -> Self {
+        self.max_alloc = bytes;
         self
     }
 

@@ -26,10 +26,14 @@ impl<'de> Decode<'de> for Bytes {
         if d.peek()? != crate::marker::Marker::Bin {
             return <u8 as Decode>::__decode_vec(d).map(Bytes::from);
         }
+        let at = d.position();
         let b = d.bin()?;
         Ok(match d.source_bytes() {
             Some(src) if !b.is_empty() => src.slice_ref(b),
-            _ => Bytes::copy_from_slice(b),
+            _ => {
+                d.charge(b.len(), at)?;
+                Bytes::copy_from_slice(b)
+            }
         })
     }
 }

@@ -35,7 +35,9 @@ fn decode_map<'de, K: Decode<'de>, V: Decode<'de>>(
     d: &mut Decoder<'de>,
     mut insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
+    let at = d.position();
     let len = d.map_len()?;
+    d.charge_elements::<(K, V)>(len, at)?;
     d.enter()?;
     for i in 0..len {
         let key_at = d.position();

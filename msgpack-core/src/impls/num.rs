@@ -118,8 +118,10 @@ impl<'de> Decode<'de> for u8 {
     #[cfg(feature = "alloc")]
     #[inline]
     fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
+        let at = d.position();
         if d.peek()? == crate::marker::Marker::Array {
             let len = d.array_len()?;
+            d.charge(len, at)?;
             d.enter()?;
             let mut v = alloc::vec::Vec::with_capacity(len);
             for i in 0..len {
@@ -128,8 +130,9 @@ impl<'de> Decode<'de> for u8 {
             d.leave();
             return Ok(v);
         }
-        let at = d.position();
-        d.bin().map(<[u8]>::to_vec).map_err(|e| rename_bin_error(d, e, at))
+        let bytes = d.bin().map_err(|e| rename_bin_error(d, e, at))?;
+        d.charge(bytes.len(), at)?;
+        Ok(bytes.to_vec())
     }
 
     #[inline]

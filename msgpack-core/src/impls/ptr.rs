@@ -104,6 +104,7 @@ mod alloc_impls {
             impl<'de, T: Decode<'de>> Decode<'de> for $p<T> {
                 #[inline]
                 fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+                    d.charge(core::mem::size_of::<T>(), d.position())?;
                     T::decode(d).map($p::new)
                 }
             }

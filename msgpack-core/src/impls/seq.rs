@@ -115,7 +115,9 @@ mod alloc_impls {
     /// length, depth-checked, errors located by index).
     #[inline]
     pub(crate) fn decode_seq<'de, T: Decode<'de>>(d: &mut Decoder<'de>, mut push: impl FnMut(T)) -> Result<(), Error> {
+        let at = d.position();
         let len = d.array_len()?;
+        d.charge_elements::<T>(len, at)?;
         d.enter()?;
         for i in 0..len {
             push(T::decode(d).map_err(|e| e.at_index(i))?);

@@ -31,6 +31,16 @@ mod alloc_impls {
     use alloc::string::String;
     use alloc::sync::Arc;
 
+    /// Reads a `str` that is about to be copied, charging its length to the
+    /// allocation budget.
+    #[inline]
+    fn owned_str<'de>(d: &mut Decoder<'de>) -> Result<&'de str, Error> {
+        let at = d.position();
+        let s = d.str()?;
+        d.charge(s.len(), at)?;
+        Ok(s)
+    }
+
     impl Encode for String {
         #[inline]
         fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
@@ -45,7 +55,7 @@ mod alloc_impls {
     impl<'de> Decode<'de> for String {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            d.str().map(String::from)
+            owned_str(d).map(String::from)
         }
     }
 
@@ -60,21 +70,21 @@ mod alloc_impls {
     impl<'de> Decode<'de> for Box<str> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            d.str().map(Box::from)
+            owned_str(d).map(Box::from)
         }
     }
 
     impl<'de> Decode<'de> for Rc<str> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            d.str().map(Rc::from)
+            owned_str(d).map(Rc::from)
         }
     }
 
     impl<'de> Decode<'de> for Arc<str> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            d.str().map(Arc::from)
+            owned_str(d).map(Arc::from)
         }
     }
 }

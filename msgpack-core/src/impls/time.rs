@@ -109,6 +109,9 @@ impl Encode for crate::ext::Ext {
 impl<'de> Decode<'de> for crate::ext::Ext {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        d.ext().map(|x| x.to_owned())
+        let at = d.position();
+        let x = d.ext()?;
+        d.charge(x.data.len(), at)?;
+        Ok(x.to_owned())
     }
 }

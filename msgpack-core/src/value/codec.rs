@@ -178,7 +178,9 @@ impl<'de: 'a, 'a> Decode<'de> for ValueRef<'a> {
 
 #[inline(never)]
 fn array_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
+    let at = d.position();
     let len = d.array_len()?;
+    d.charge_elements::<Value>(len, at)?;
     d.enter()?;
     let mut items = with_capacity(len);
     for i in 0..len {
@@ -190,7 +192,9 @@ fn array_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
 
 #[inline(never)]
 fn map_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
+    let at = d.position();
     let len = d.map_len()?;
+    d.charge_elements::<(Value, Value)>(len, at)?;
     d.enter()?;
     let mut entries = with_capacity(len);
     for i in 0..len {
@@ -205,7 +209,9 @@ fn map_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
 
 #[inline(never)]
 fn array_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
+    let at = d.position();
     let len = d.array_len()?;
+    d.charge_elements::<ValueRef<'de>>(len, at)?;
     d.enter()?;
     let mut items = with_capacity(len);
     for i in 0..len {
@@ -217,7 +223,9 @@ fn array_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
 
 #[inline(never)]
 fn map_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
+    let at = d.position();
     let len = d.map_len()?;
+    d.charge_elements::<(ValueRef<'de>, ValueRef<'de>)>(len, at)?;
     d.enter()?;
     let mut entries = with_capacity(len);
     for i in 0..len {
@@ -248,8 +256,25 @@ fn scalar_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
             d.u8()?;
             Value::Int(b.into())
         }
-        0xa0..=0xbf => Value::Str(d.str()?.into()),
-        _ => scalar(d)?.to_owned_value(),
+        0xa0..=0xbf => {
+            let at = d.position();
+            let s = d.str()?;
+            d.charge(s.len(), at)?;
+            Value::Str(s.into())
+        }
+        _ => {
+            let at = d.position();
+            let v = scalar(d)?;
+            // Strings, binaries and ext payloads are copied.
+            let copied = match v {
+                ValueRef::Str(s) => s.len(),
+                ValueRef::Bin(b) => b.len(),
+                ValueRef::Ext(x) => x.data.len(),
+                _ => 0,
+            };
+            d.charge(copied, at)?;
+            v.to_owned_value()
+        }
     })
 }
 
