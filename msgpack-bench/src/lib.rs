@@ -12,6 +12,7 @@ pub mod alloc;
 pub mod harness;
 pub mod measure;
 pub mod report;
+pub mod rows;
 pub mod w1;
 pub mod w2;
 pub mod w3;

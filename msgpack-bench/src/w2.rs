@@ -53,22 +53,21 @@
 
 use std::convert::Infallible;
 use std::fmt::{Debug, Display};
-use std::hint::black_box;
 
-use msgpack_core::decode::{self, DecodeOwned};
-use msgpack_core::encode::{self, Encode};
+use msgpack_core::encode::Encode;
 use msgpack_core::{Value, ValueRef};
 use msgpacker::{Packable, Unpackable};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::harness::{Case, Group, Row, Workload, expect_eq, names};
+use crate::rows;
 
 mod data;
 mod hand;
 mod others;
 
-use data::{Custom1Array, Custom1Ref, Custom2, Custom2Array, Custom2Ref};
+use data::{Custom1, Custom1Array, Custom1Ref, Custom2, Custom2Array, Custom2Ref};
 use others::{MCustom1, SCustom1, SCustom2, ZCustom1, ZCustom2};
 
 /// The workload.
@@ -99,81 +98,16 @@ fn leak(bytes: &[u8]) -> &'static [u8] {
     Box::leak(bytes.to_vec().into_boxed_slice())
 }
 
-/// A row over a borrowed (or otherwise non-`'static`-decodable) type `$ty`:
-/// `$enc(&src)` encodes, `$dec(bytes)` decodes into `$ty`.
-macro_rules! borrowed_row {
-    ($row:expr, $src:expr, $ty:ty, $enc:path, $dec:path) => {{
-        let src = $src;
-        let want = src.clone();
-        $row.encode(move || $enc(&src))
-            .decode_with(|bytes| {
-                let v: $ty = $dec(bytes).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |bytes| {
-                let v: $ty = $dec(bytes).map_err(err)?;
-                expect_eq(&v, &want)
-            })
-    }};
-}
-
-/// Our `to_vec` / `from_slice` on an owned type (derive, array form, `Value`).
-fn ours_row<T>(name: &str, src: T) -> Row
-where
-    T: Encode + DecodeOwned + PartialEq + Debug + Clone + 'static,
-{
-    let want = src.clone();
-    Row::new(name, Group::Ours)
-        .encode(move || msgpack_core::to_vec(&src))
-        .decode(|bytes| msgpack_core::from_slice::<T>(bytes))
-        .check(move |bytes| expect_eq(&msgpack_core::from_slice::<T>(bytes).map_err(err)?, &want))
-}
-
-type HandEncode<T> = fn(&T) -> Result<Vec<u8>, encode::Error<Infallible>>;
-type HandDecode<T> = fn(&[u8]) -> Result<T, decode::Error>;
-
-/// The hand-written `Encoder` / `Decoder` code.
-fn hand_row<T: PartialEq + Debug + Clone + 'static>(src: T, enc: HandEncode<T>, dec: HandDecode<T>) -> Row {
-    let want = src.clone();
-    Row::new(names::HAND, Group::Ours)
-        .encode(move || enc(&src))
-        .decode(dec)
-        .check(move |bytes| expect_eq(&dec(bytes).map_err(err)?, &want))
-}
-
 /// rmp-serde, named (`to_vec_named`) or compact (`to_vec`); `from_slice` reads both.
 fn serde_row<T>(src: T, named: bool) -> Row
 where
-    T: Serialize + DeserializeOwned + PartialEq + Debug + Clone + 'static,
+    T: Serialize + DeserializeOwned + PartialEq + Debug + 'static,
 {
-    let want = src.clone();
-    let row = if named {
-        Row::new(names::RMP_SERDE_NAMED, Group::Other).encode(move || rmp_serde::to_vec_named(&src))
+    if named {
+        rows::serde_named::<T>(names::RMP_SERDE_NAMED, src)
     } else {
-        Row::new(names::RMP_SERDE_COMPACT, Group::Other).encode(move || rmp_serde::to_vec(&src)).differs(SERDE_COMPACT)
-    };
-    row.decode(|bytes| rmp_serde::from_slice::<T>(bytes))
-        .check(move |bytes| expect_eq(&rmp_serde::from_slice::<T>(bytes).map_err(err)?, &want))
-}
-
-/// rmpv's `Value` with `write_value` / `read_value`.
-fn rmpv_row(src: rmpv::Value) -> Row {
-    let want = src.clone();
-    Row::new(names::RMPV, Group::Other)
-        .encode(move || {
-            let mut out = Vec::new();
-            rmpv::encode::write_value(&mut out, &src).map(|()| out)
-        })
-        .decode(|bytes| rmpv::decode::read_value(&mut &bytes[..]))
-        .check(move |bytes| {
-            let mut rest = bytes;
-            let v = rmpv::decode::read_value(&mut rest).map_err(err)?;
-            if !rest.is_empty() {
-                return Err(format!("{} bytes left after the value", rest.len()));
-            }
-            expect_eq(&v, &want)
-        })
+        rows::serde_compact::<T>(names::RMP_SERDE_COMPACT, src).differs(SERDE_COMPACT)
+    }
 }
 
 /// msgpacker's derive (`pack_to_vec` / `unpack`).
@@ -214,41 +148,24 @@ fn custom1_case() -> Case {
     let collections = u64::from(!src.map_str_uint16.is_empty());
     Case::new("W2", "Custom1", bytes)
         .collections(collections)
-        .row(ours_row(names::DERIVE, src.clone()))
-        .row(borrowed_row!(
-            Row::new(names::DERIVE_BORROWED, Group::Ours),
+        .row(rows::ours::<Custom1>(names::DERIVE, src.clone()))
+        .row(rows::borrowed!(
+            names::DERIVE_BORROWED,
+            Group::Ours,
             borrowed,
             Custom1Ref<'_>,
             msgpack_core::to_vec,
             msgpack_core::from_slice
         ))
-        .row(ours_row(names::DERIVE_ARRAY, Custom1Array::from(&src)).differs(ARRAY_FORM))
-        .row(ours_row::<Value>(names::VALUE, value))
-        .row(borrowed_row!(
-            Row::new(names::VALUE_REF, Group::Ours),
-            value_ref,
-            ValueRef<'_>,
-            msgpack_core::to_vec,
-            msgpack_core::from_slice
-        ))
-        .row(hand_row(src.clone(), hand::encode_custom1, hand::decode_custom1))
+        .row(rows::ours::<Custom1Array>(names::DERIVE_ARRAY, Custom1Array::from(&src)).differs(ARRAY_FORM))
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::owned(names::HAND, Group::Ours, src.clone(), hand::encode_custom1, hand::decode_custom1))
         .row(serde_row(SCustom1::from(&src), true))
         .row(serde_row(SCustom1::from(&src), false))
-        .row(rmpv_row(rmpv_value))
-        .row(borrowed_row!(
-            Row::new(names::ZEROMPK, Group::Other),
-            ZCustom1::from(&src),
-            ZCustom1,
-            zerompk::to_msgpack_vec,
-            zerompk::from_msgpack
-        ))
-        .row(borrowed_row!(
-            Row::new(names::ZEROMPK_VALUE, Group::Other),
-            zvalue,
-            zerompk::Value<'_>,
-            zerompk::to_msgpack_vec,
-            zerompk::from_msgpack
-        ))
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::zerompk::<ZCustom1>(names::ZEROMPK, ZCustom1::from(&src)))
+        .row(rows::zerompk_value(zvalue))
         .row(msgpacker_row(MCustom1::from(&src)))
         .with_limits()
 }
@@ -272,41 +189,31 @@ fn custom2_case() -> Case {
         + value_collections(&src.inner_struct_2.map_str_intf);
     Case::new("W2", "Custom2", bytes)
         .collections(collections)
-        .row(ours_row(names::DERIVE, src.clone()))
-        .row(borrowed_row!(
-            Row::new(names::DERIVE_BORROWED, Group::Ours),
+        .row(rows::ours::<Custom2>(names::DERIVE, src.clone()))
+        .row(rows::borrowed!(
+            names::DERIVE_BORROWED,
+            Group::Ours,
             borrowed,
             Custom2Ref<'_>,
             msgpack_core::to_vec,
             msgpack_core::from_slice
         ))
-        .row(ours_row(names::DERIVE_ARRAY, Custom2Array::from(&src)).differs(ARRAY_FORM))
-        .row(ours_row::<Value>(names::VALUE, value))
-        .row(borrowed_row!(
-            Row::new(names::VALUE_REF, Group::Ours),
-            value_ref,
-            ValueRef<'_>,
-            msgpack_core::to_vec,
-            msgpack_core::from_slice
-        ))
-        .row(hand_row(src.clone(), hand::encode_custom2, hand::decode_custom2))
+        .row(rows::ours::<Custom2Array>(names::DERIVE_ARRAY, Custom2Array::from(&src)).differs(ARRAY_FORM))
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::owned(names::HAND, Group::Ours, src.clone(), hand::encode_custom2, hand::decode_custom2))
         .row(serde_row(SCustom2::from(&src), true))
         .row(serde_row(SCustom2::from(&src), false))
-        .row(rmpv_row(rmpv_value))
-        .row(borrowed_row!(
-            Row::new(names::ZEROMPK, Group::Other),
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::borrowed!(
+            names::ZEROMPK,
+            Group::Other,
             ZCustom2::from(&src),
             ZCustom2<'_>,
             zerompk::to_msgpack_vec,
             zerompk::from_msgpack
         ))
-        .row(borrowed_row!(
-            Row::new(names::ZEROMPK_VALUE, Group::Other),
-            zvalue,
-            zerompk::Value<'_>,
-            zerompk::to_msgpack_vec,
-            zerompk::from_msgpack
-        ))
+        .row(rows::zerompk_value(zvalue))
         .row(Row::unsupported(names::MSGPACKER, Group::Other, MSGPACKER_NO_DYNAMIC))
         .with_limits()
 }

@@ -61,7 +61,7 @@ mod maps;
 mod nesting;
 mod strings;
 
-use crate::harness::{Case, Group, Row, Workload, expect_eq, names};
+use crate::harness::{Case, Workload};
 
 /// The workload.
 pub fn workload() -> Workload {
@@ -88,22 +88,4 @@ fn cases(quick: bool) -> Vec<Case> {
     }
     out.extend(nesting::cases());
     out
-}
-
-/// Turns any displayable error into the `String` a check returns.
-pub(crate) fn err(e: impl std::fmt::Display) -> String {
-    e.to_string()
-}
-
-/// The rmpv row of a case: `write_value` into a fresh `Vec`, `read_value`
-/// from the bytes, checked against `value`.
-pub(crate) fn rmpv_row(value: rmpv::Value) -> Row {
-    let want = value.clone();
-    Row::new(names::RMPV, Group::Other)
-        .encode(move || {
-            let mut out = Vec::new();
-            rmpv::encode::write_value(&mut out, &value).map(|()| out)
-        })
-        .decode(|b| rmpv::decode::read_value(&mut &b[..]))
-        .check(move |b| expect_eq(&rmpv::decode::read_value(&mut &b[..]).map_err(err)?, &want))
 }

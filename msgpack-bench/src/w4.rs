@@ -18,17 +18,14 @@
 //! `Encode` / `Decode` impls for `T`, what a derived field of that type runs.
 
 use std::collections::{BTreeMap, HashMap};
-use std::convert::Infallible;
-use std::hint::black_box;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
 use msgpack_core::{MsgPack, Value, ValueRef};
-use msgpacker::Unpackable as _;
 use serde::{Deserialize, Serialize};
 
-use crate::harness::{Case, Group, Row, Workload, expect_eq, names};
-use crate::w3::{err, rmpv_row};
+use crate::harness::{Case, Group, Workload, names};
+use crate::rows;
 
 /// The workload.
 pub fn workload() -> Workload {
@@ -72,79 +69,19 @@ fn small() -> Case {
     let rmpv_value = rmpv::Value::Array(vec![1.into(), 2.into(), true.into(), false.into(), "abcd".into()]);
     let canonical = msgpack_core::to_vec(&src).expect("a struct always encodes");
 
-    let ours = {
-        let (v, want) = (src.clone(), src.clone());
-        Row::new(names::DERIVE_ARRAY, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&v))
-            .decode(|b| msgpack_core::from_slice::<Small>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Small>(b).map_err(err)?, &want))
-    };
-    let ours_tuple = {
-        let (v, want) = (tuple.clone(), tuple.clone());
-        Row::new(format!("{} (tuple)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&v))
-            .decode(|b| msgpack_core::from_slice::<SmallTuple>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<SmallTuple>(b).map_err(err)?, &want))
-    };
-    let ours_value = {
-        let want = value.clone();
-        Row::new(names::VALUE, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value))
-            .decode(|b| msgpack_core::from_slice::<Value>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Value>(b).map_err(err)?, &want))
-    };
-    let ours_value_ref = {
-        let want = value_ref.clone();
-        Row::new(names::VALUE_REF, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value_ref))
-            .decode_with(|b| {
-                let v: ValueRef<'_> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<ValueRef<'_>>(b).map_err(err)?, &want))
-    };
-    let rmp_serde = {
-        let (v, want) = (src.clone(), src.clone());
-        Row::new(names::RMP_SERDE_COMPACT, Group::Other)
-            .encode(move || rmp_serde::to_vec(&v))
-            .decode(|b| rmp_serde::from_slice::<Small>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<Small>(b).map_err(err)?, &want))
-    };
-    let rmp_serde_tuple = {
-        let (v, want) = (tuple.clone(), tuple);
-        Row::new(format!("{} (tuple)", names::RMP_SERDE_COMPACT), Group::Other)
-            .encode(move || rmp_serde::to_vec(&v))
-            .decode(|b| rmp_serde::from_slice::<SmallTuple>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<SmallTuple>(b).map_err(err)?, &want))
-    };
-    let rmpv_row = rmpv_row(rmpv_value);
-    let zerompk_row = {
-        let (v, want) = (src.clone(), src.clone());
-        Row::new(names::ZEROMPK, Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&v))
-            .decode(|b| zerompk::from_msgpack::<Small>(b))
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<Small>(b).map_err(err)?, &want))
-    };
-    let msgpacker_row = {
-        let (v, want) = (src.clone(), src);
-        Row::new(names::MSGPACKER, Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker::pack_to_vec(&v)))
-            .decode(Small::unpack)
-            .check(move |b| expect_eq(&Small::unpack(b).map_err(err)?, &want))
-            .differs("msgpacker's derive writes a struct's fields back to back, without an array header")
-    };
-
     Case::new("W4", "small", canonical)
-        .row(ours)
-        .row(ours_tuple)
-        .row(ours_value)
-        .row(ours_value_ref)
-        .row(rmp_serde)
-        .row(rmp_serde_tuple)
-        .row(rmpv_row)
-        .row(zerompk_row)
-        .row(msgpacker_row)
+        .row(rows::ours::<Small>(names::DERIVE_ARRAY, src.clone()))
+        .row(rows::ours::<SmallTuple>(format!("{} (tuple)", names::DERIVE), tuple.clone()))
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::serde_compact::<Small>(names::RMP_SERDE_COMPACT, src.clone()))
+        .row(rows::serde_compact::<SmallTuple>(format!("{} (tuple)", names::RMP_SERDE_COMPACT), tuple))
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::zerompk::<Small>(names::ZEROMPK, src.clone()))
+        .row(
+            rows::msgpacker::<Small>(names::MSGPACKER, src)
+                .differs("msgpacker's derive writes a struct's fields back to back, without an array header"),
+        )
         .with_limits()
 }
 
@@ -171,83 +108,32 @@ fn big() -> Case {
     let rmpv_value = rmpv::Value::Map(big_entries().map(|(k, v)| (k.into(), v.into())).collect());
     let canonical = msgpack_core::to_vec(&*btree).expect("a map always encodes");
 
-    let ours = {
-        let (v, want) = (btree.clone(), btree.clone());
-        Row::new(format!("{} (BTreeMap<u32, String>)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&*v))
-            .decode(|b| msgpack_core::from_slice::<BTreeMap<u32, String>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<BTreeMap<u32, String>>(b).map_err(err)?, &*want))
-    };
-    let ours_hash = {
-        let want = hash.clone();
-        Row::new(format!("{} (HashMap<u32, String>)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&hash))
-            .decode(|b| msgpack_core::from_slice::<HashMap<u32, String>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<HashMap<u32, String>>(b).map_err(err)?, &want))
-            .differs("HashMap iteration order is random, so the entries are written in another order")
-    };
-    let ours_borrowed = {
-        let want = btree_ref.clone();
-        Row::new(format!("{} (BTreeMap<u32, &str>)", names::DERIVE_BORROWED), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&btree_ref))
-            .decode_with(|b| {
-                let v: BTreeMap<u32, &str> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<BTreeMap<u32, &str>>(b).map_err(err)?, &want))
-    };
-    let ours_value = {
-        let want = value.clone();
-        Row::new(names::VALUE, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value))
-            .decode(|b| msgpack_core::from_slice::<Value>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Value>(b).map_err(err)?, &want))
-    };
-    let ours_value_ref = {
-        let want = value_ref.clone();
-        Row::new(names::VALUE_REF, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value_ref))
-            .decode_with(|b| {
-                let v: ValueRef<'_> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<ValueRef<'_>>(b).map_err(err)?, &want))
-    };
-    let rmp_serde = {
-        let (v, want) = (btree.clone(), btree.clone());
-        Row::new(format!("{} (BTreeMap<u32, String>)", names::RMP_SERDE_NAMED), Group::Other)
-            .encode(move || rmp_serde::to_vec_named(&*v))
-            .decode(|b| rmp_serde::from_slice::<BTreeMap<u32, String>>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<BTreeMap<u32, String>>(b).map_err(err)?, &*want))
-    };
-    let rmpv_row = rmpv_row(rmpv_value);
-    let zerompk_row = {
-        let (v, want) = (btree.clone(), btree.clone());
-        Row::new(format!("{} (BTreeMap<u32, String>)", names::ZEROMPK), Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&*v))
-            .decode(|b| zerompk::from_msgpack::<BTreeMap<u32, String>>(b))
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<BTreeMap<u32, String>>(b).map_err(err)?, &*want))
-    };
-    let msgpacker_row = {
-        let (v, want) = (btree.clone(), btree);
-        Row::new(format!("{} (BTreeMap<u32, String>)", names::MSGPACKER), Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker::pack_to_vec(&*v)))
-            .decode(BTreeMap::<u32, String>::unpack)
-            .check(move |b| expect_eq(&BTreeMap::<u32, String>::unpack(b).map_err(err)?, &*want))
-    };
-
     Case::new("W4", "big", canonical)
-        .row(ours)
-        .row(ours_hash)
-        .row(ours_borrowed)
-        .row(ours_value)
-        .row(ours_value_ref)
-        .row(rmp_serde)
-        .row(rmpv_row)
-        .row(zerompk_row)
-        .row(msgpacker_row)
+        .row(rows::ours::<BTreeMap<u32, String>>(format!("{} (BTreeMap<u32, String>)", names::DERIVE), btree.clone()))
+        .row(
+            rows::ours::<HashMap<u32, String>>(format!("{} (HashMap<u32, String>)", names::DERIVE), hash)
+                .differs("HashMap iteration order is random, so the entries are written in another order"),
+        )
+        .row(rows::borrowed!(
+            format!("{} (BTreeMap<u32, &str>)", names::DERIVE_BORROWED),
+            Group::Ours,
+            btree_ref,
+            BTreeMap<u32, &str>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::serde_named::<BTreeMap<u32, String>>(
+            format!("{} (BTreeMap<u32, String>)", names::RMP_SERDE_NAMED),
+            btree.clone(),
+        ))
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::zerompk::<BTreeMap<u32, String>>(
+            format!("{} (BTreeMap<u32, String>)", names::ZEROMPK),
+            btree.clone(),
+        ))
+        .row(rows::msgpacker::<BTreeMap<u32, String>>(format!("{} (BTreeMap<u32, String>)", names::MSGPACKER), btree))
         .items("entry", BIG as u64)
         .with_limits()
 }

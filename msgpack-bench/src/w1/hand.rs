@@ -15,7 +15,6 @@ use msgpack_core::encode::{self, Encoder, Write};
 use msgpack_core::marker::Marker;
 
 use super::{Node, Permissions};
-use crate::harness::{Group, Row, expect_eq, names};
 
 const TYPE: &[u8] = b"\xa4type";
 const FILE: &[u8] = b"\xa4file";
@@ -36,15 +35,6 @@ fn permissions_raw(p: Permissions) -> &'static [u8] {
         Permissions::Write => b"\xa5WRITE",
         Permissions::ReadWrite => b"\xaaREAD_WRITE",
     }
-}
-
-/// The row.
-pub(super) fn row(tree: &Node) -> Row {
-    let (source, want) = (tree.clone(), tree.clone());
-    Row::new(names::HAND, Group::Ours).encode(move || to_vec(&source)).decode(from_slice).check(move |bytes| {
-        let got = from_slice(bytes).map_err(|e| e.to_string())?;
-        expect_eq(&got, &want)
-    })
 }
 
 /// Encodes `node` into a `Vec` of exactly its size.

@@ -16,11 +16,10 @@ mod hand;
 mod serde_rows;
 mod zerompk_rows;
 
-use std::hint::black_box;
-
 use msgpack_core::{MsgPack, Value, ValueRef};
 
-use crate::harness::{Case, Group, Row, Workload, expect_eq, names};
+use crate::harness::{Case, Group, Row, Workload, names};
+use crate::rows;
 
 pub use generate::{PyRandom, generate};
 
@@ -142,16 +141,26 @@ pub fn case(n: usize) -> Case {
     if n >= 10_000 {
         case = case.show_peak();
     }
-    case.row(derive_row(&tree))
-        .row(derive_borrowed_row(source))
+    let node_ref: NodeRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    let value: Value = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    let value_ref: ValueRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    case.row(rows::ours::<Node>(names::DERIVE, tree.clone()))
+        .row(rows::borrowed!(
+            names::DERIVE_BORROWED,
+            Group::Ours,
+            node_ref,
+            NodeRef<'_>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
         .row(Row::unsupported(
             names::DERIVE_ARRAY,
             Group::Ours,
             "W1 is defined as maps: the internal tag `type` and the omitted optional fields exist only in map form",
         ))
-        .row(value_row(source))
-        .row(value_ref_row(source))
-        .row(hand::row(&tree))
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::owned(names::HAND, Group::Ours, tree.clone(), hand::to_vec, hand::from_slice))
         .row(serde_rows::named_row(&tree))
         .row(serde_rows::compact_row(&tree))
         .row(rmpv_row(source, nesting(&tree)))
@@ -171,61 +180,6 @@ pub fn case(n: usize) -> Case {
              only be written as raw bytes outside the library",
         ))
         .with_limits()
-}
-
-fn derive_row(tree: &Node) -> Row {
-    let (source, want) = (tree.clone(), tree.clone());
-    Row::new(names::DERIVE, Group::Ours)
-        .encode(move || msgpack_core::to_vec(&source))
-        .decode(|bytes| msgpack_core::from_slice::<Node>(bytes))
-        .check(move |bytes| {
-            let got: Node = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
-}
-
-fn derive_borrowed_row(source: &'static [u8]) -> Row {
-    let value: NodeRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
-    let want = value.clone();
-    Row::new(names::DERIVE_BORROWED, Group::Ours)
-        .encode(move || msgpack_core::to_vec(&value))
-        .decode_with(|bytes| {
-            let v: NodeRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
-            black_box(&v);
-            Ok(())
-        })
-        .check(move |bytes| {
-            let got: NodeRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
-}
-
-fn value_row(source: &'static [u8]) -> Row {
-    let value: Value = msgpack_core::from_slice(source).expect("the canonical bytes decode");
-    let want = value.clone();
-    Row::new(names::VALUE, Group::Ours)
-        .encode(move || msgpack_core::to_vec(&value))
-        .decode(|bytes| msgpack_core::from_slice::<Value>(bytes))
-        .check(move |bytes| {
-            let got: Value = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
-}
-
-fn value_ref_row(source: &'static [u8]) -> Row {
-    let value: ValueRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
-    let want = value.clone();
-    Row::new(names::VALUE_REF, Group::Ours)
-        .encode(move || msgpack_core::to_vec(&value))
-        .decode_with(|bytes| {
-            let v: ValueRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
-            black_box(&v);
-            Ok(())
-        })
-        .check(move |bytes| {
-            let got: ValueRef<'_> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
 }
 
 /// The allocations a borrowed decode of the tree cannot avoid: one `Vec`
@@ -266,19 +220,5 @@ fn rmpv_row(source: &'static [u8], nesting: usize) -> Row {
         }
         Err(e) => panic!("rmpv cannot read the canonical bytes: {e}"),
     };
-    let want = value.clone();
-    Row::new(names::RMPV, Group::Other)
-        .encode(move || {
-            let mut out = Vec::new();
-            rmpv::encode::write_value(&mut out, &value).map(|()| out)
-        })
-        .decode(|bytes| rmpv::decode::read_value(&mut &bytes[..]))
-        .check(move |bytes| {
-            let mut rd = bytes;
-            let got = rmpv::decode::read_value(&mut rd).map_err(|e| e.to_string())?;
-            if !rd.is_empty() {
-                return Err(format!("{} bytes left after the value", rd.len()));
-            }
-            expect_eq(&got, &want)
-        })
+    rows::rmpv(value)
 }

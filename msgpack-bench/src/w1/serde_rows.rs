@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Node, Permissions};
-use crate::harness::{Group, Row, expect_eq, names};
+use crate::harness::{Group, Row, names};
+use crate::rows;
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -74,15 +75,7 @@ impl From<&Node> for SNode {
 /// into its private `Content` tree (it cannot know the variant before it has
 /// seen the tag), recursively: deep trees need a big stack.
 pub(super) fn named_row(tree: &Node) -> Row {
-    let source = SNode::from(tree);
-    let want = source.clone();
-    Row::new(names::RMP_SERDE_NAMED, Group::Other)
-        .encode(move || rmp_serde::to_vec_named(&source))
-        .decode(|bytes| rmp_serde::from_slice::<SNode>(bytes))
-        .check(move |bytes| {
-            let got: SNode = rmp_serde::from_slice(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
+    rows::serde_named::<SNode>(names::RMP_SERDE_NAMED, SNode::from(tree))
 }
 
 /// `rmp_serde::to_vec` (structs as arrays) writes the internally tagged
@@ -102,14 +95,7 @@ pub(super) fn compact_row(tree: &Node) -> Row {
             ),
             Ok(back) if back != source => "rmp_serde::to_vec output reads back as another tree".to_string(),
             Ok(_) => {
-                let want = source.clone();
-                return Row::new(names::RMP_SERDE_COMPACT, Group::Other)
-                    .encode(move || rmp_serde::to_vec(&source))
-                    .decode(|bytes| rmp_serde::from_slice::<SNode>(bytes))
-                    .check(move |bytes| {
-                        let got: SNode = rmp_serde::from_slice(bytes).map_err(|e| e.to_string())?;
-                        expect_eq(&got, &want)
-                    })
+                return rows::serde_compact::<SNode>(names::RMP_SERDE_COMPACT, source)
                     .differs("structs as arrays (rmp-serde's compact form)");
             }
         },

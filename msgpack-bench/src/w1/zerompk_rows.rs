@@ -15,7 +15,8 @@
 use zerompk::{Error, FromMessagePack, Read, ToMessagePack, Write};
 
 use super::{Node, Permissions};
-use crate::harness::{Group, Row, expect_eq, names};
+use crate::harness::{Group, Row, names};
+use crate::rows;
 
 /// [`Permissions`] for zerompk: its derive writes unit variants as their
 /// (renamed) name.
@@ -212,15 +213,7 @@ pub(super) fn hand_row(tree: &Node, canonical: &[u8]) -> Row {
     if let Some(why) = too_deep(zerompk::from_msgpack::<ZNode>(canonical), what) {
         return Row::unsupported(names::ZEROMPK_HAND, Group::Other, why);
     }
-    let source = ZNode::from(tree);
-    let want = source.clone();
-    Row::new(names::ZEROMPK_HAND, Group::Other)
-        .encode(move || zerompk::to_msgpack_vec(&source))
-        .decode(|bytes| zerompk::from_msgpack::<ZNode>(bytes))
-        .check(move |bytes| {
-            let got: ZNode = zerompk::from_msgpack(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
+    rows::zerompk::<ZNode>(names::ZEROMPK_HAND, ZNode::from(tree))
 }
 
 /// `zerompk::Value` (its strings borrow from the input).
@@ -233,16 +226,5 @@ pub(super) fn value_row(source: &'static [u8]) -> Row {
             return Row::unsupported(names::ZEROMPK_VALUE, Group::Other, why);
         }
     };
-    let want = value.clone();
-    Row::new(names::ZEROMPK_VALUE, Group::Other)
-        .encode(move || zerompk::to_msgpack_vec(&value))
-        .decode_with(|bytes| {
-            let v: zerompk::Value<'_> = zerompk::from_msgpack(bytes).map_err(|e| e.to_string())?;
-            std::hint::black_box(&v);
-            Ok(())
-        })
-        .check(move |bytes| {
-            let got: zerompk::Value<'_> = zerompk::from_msgpack(bytes).map_err(|e| e.to_string())?;
-            expect_eq(&got, &want)
-        })
+    rows::zerompk_value(value)
 }

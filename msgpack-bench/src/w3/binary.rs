@@ -3,12 +3,11 @@
 //! module).
 
 use std::convert::Infallible;
-use std::hint::black_box;
 
 use serde_bytes::{ByteBuf, Bytes};
 
-use super::{err, rmpv_row};
-use crate::harness::{Case, Group, Row, expect_eq, names};
+use crate::harness::{Case, Group, names};
+use crate::rows;
 
 /// `len` bytes: the low byte of each xorshift32 output, seed `0x9E37_79B9`.
 pub(super) fn payload(len: usize) -> Vec<u8> {
@@ -26,6 +25,7 @@ pub(super) fn payload(len: usize) -> Vec<u8> {
 /// zerompk writes `Vec<u8>` and `&[u8]` as arrays of integers (only a derived
 /// field with `as_bytes` becomes `bin`), so a top-level byte string needs its
 /// traits implemented by hand over `Write::write_binary` / `Read::read_binary`.
+#[derive(Debug, PartialEq)]
 struct ZBytes<B>(B);
 
 impl<B: AsRef<[u8]>> zerompk::ToMessagePack for ZBytes<B> {
@@ -58,93 +58,58 @@ fn msgpacker_encode(data: &[u8]) -> Vec<u8> {
 fn bin_case(name: &str, data: Vec<u8>) -> Case {
     let canonical = msgpack_core::to_vec(&data).expect("a byte string always encodes");
 
-    let ours = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (Vec<u8>)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&src))
-            .decode(|b| msgpack_core::from_slice::<Vec<u8>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<u8>>(b).map_err(err)?, &want))
-    };
-    let ours_borrowed = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (&[u8])", names::DERIVE_BORROWED), Group::Ours)
-            .encode(move || msgpack_core::to_vec(src.as_slice()))
-            .decode_with(|b| {
-                let v: &[u8] = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<&[u8]>(b).map_err(err)?, &want.as_slice()))
-    };
-    let rmp_serde = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (ByteBuf)", names::RMP_SERDE_COMPACT), Group::Other)
-            .encode(move || rmp_serde::to_vec(Bytes::new(&src)))
-            .decode(|b| rmp_serde::from_slice::<ByteBuf>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<ByteBuf>(b).map_err(err)?.into_vec(), &want))
-    };
-    let rmp_serde_borrowed = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (&Bytes)", names::RMP_SERDE_COMPACT), Group::Other)
-            .encode(move || rmp_serde::to_vec(Bytes::new(&src)))
-            .decode_with(|b| {
-                let v: &Bytes = rmp_serde::from_slice(b).map_err(err)?;
-                black_box(v);
-                Ok(())
-            })
-            .check(move |b| {
-                let got: &Bytes = rmp_serde::from_slice(b).map_err(err)?;
-                expect_eq(&got.as_ref(), &want.as_slice())
-            })
-    };
-    let rmpv_row = rmpv_row(rmpv::Value::Binary(data.clone()));
-    let zerompk_row = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (Vec<u8>)", names::ZEROMPK_HAND), Group::Other)
-            .encode(move || zerompk_encode(&src))
-            .decode(|b| zerompk::from_msgpack::<ZBytes<Vec<u8>>>(b))
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<ZBytes<Vec<u8>>>(b).map_err(err)?.0, &want))
-    };
-    let zerompk_borrowed = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (&[u8])", names::ZEROMPK_HAND), Group::Other)
-            .encode(move || zerompk_encode(&src))
-            .decode_with(|b| {
-                let v: &[u8] = zerompk::from_msgpack(b).map_err(err)?;
-                black_box(v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<&[u8]>(b).map_err(err)?, &want.as_slice()))
-    };
-    let msgpacker_row = {
-        let (src, want) = (data.clone(), data.clone());
-        Row::new(format!("{} (Vec<u8>)", names::MSGPACKER), Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker_encode(&src)))
-            .decode(|b| msgpacker::unpack_bytes(b).map(|(_, v)| v.to_vec()))
-            .check(move |b| expect_eq(&msgpacker::unpack_bytes(b).map_err(err)?.1.to_vec(), &want))
-    };
-    let msgpacker_borrowed = {
-        let (src, want) = (data.clone(), data);
-        Row::new(format!("{} (&[u8])", names::MSGPACKER), Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker_encode(&src)))
-            .decode_with(|b| {
-                let (_, v) = msgpacker::unpack_bytes(b).map_err(err)?;
-                black_box(v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpacker::unpack_bytes(b).map_err(err)?.1, &want.as_slice()))
-    };
-
     Case::new("W3", name, canonical)
-        .row(ours)
-        .row(ours_borrowed)
-        .row(rmp_serde)
-        .row(rmp_serde_borrowed)
-        .row(rmpv_row)
-        .row(zerompk_row)
-        .row(zerompk_borrowed)
-        .row(msgpacker_row)
-        .row(msgpacker_borrowed)
+        .row(rows::ours::<Vec<u8>>(format!("{} (Vec<u8>)", names::DERIVE), data.clone()))
+        .row(rows::borrowed_slice(
+            format!("{} (&[u8])", names::DERIVE_BORROWED),
+            Group::Ours,
+            data.clone(),
+            msgpack_core::to_vec,
+            |b| msgpack_core::from_slice::<&[u8]>(b),
+        ))
+        .row(rows::owned(
+            format!("{} (ByteBuf)", names::RMP_SERDE_COMPACT),
+            Group::Other,
+            ByteBuf::from(data.clone()),
+            |v| rmp_serde::to_vec(Bytes::new(v)),
+            |b| rmp_serde::from_slice::<ByteBuf>(b),
+        ))
+        .row(rows::borrowed_slice(
+            format!("{} (&Bytes)", names::RMP_SERDE_COMPACT),
+            Group::Other,
+            data.clone(),
+            |v: &[u8]| rmp_serde::to_vec(Bytes::new(v)),
+            |b| rmp_serde::from_slice::<&Bytes>(b).map(|v| &**v),
+        ))
+        .row(rows::rmpv(rmpv::Value::Binary(data.clone())))
+        .row(rows::owned(
+            format!("{} (Vec<u8>)", names::ZEROMPK_HAND),
+            Group::Other,
+            ZBytes(data.clone()),
+            |v| zerompk_encode(&v.0),
+            |b| zerompk::from_msgpack::<ZBytes<Vec<u8>>>(b),
+        ))
+        .row(rows::borrowed_slice(
+            format!("{} (&[u8])", names::ZEROMPK_HAND),
+            Group::Other,
+            data.clone(),
+            zerompk_encode,
+            |b| zerompk::from_msgpack::<&[u8]>(b),
+        ))
+        .row(rows::owned(
+            format!("{} (Vec<u8>)", names::MSGPACKER),
+            Group::Other,
+            data.clone(),
+            |v: &Vec<u8>| Ok::<_, Infallible>(msgpacker_encode(v)),
+            |b| msgpacker::unpack_bytes(b).map(|(_, v)| v.to_vec()),
+        ))
+        .row(rows::borrowed_slice(
+            format!("{} (&[u8])", names::MSGPACKER),
+            Group::Other,
+            data,
+            |v: &[u8]| Ok::<_, Infallible>(msgpacker_encode(v)),
+            |b| msgpacker::unpack_bytes(b).map(|(_, v)| v),
+        ))
         .with_limits()
 }
 

@@ -2,16 +2,14 @@
 //! record an array (recipe in the parent module).
 
 use std::convert::Infallible;
-use std::hint::black_box;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
 use msgpack_core::{Decoder, Encoder, MsgPack, Value, ValueRef, decode, encode};
-use msgpacker::Unpackable as _;
 use serde::{Deserialize, Serialize};
 
-use super::{err, rmpv_row};
-use crate::harness::{Case, Group, Row, expect_eq, names};
+use crate::harness::{Case, Group, names};
+use crate::rows;
 
 /// Records in the case: 8 fields each, 1,000,000 fields.
 const RECORDS: usize = 125_000;
@@ -91,21 +89,13 @@ fn borrowed(r: &Record, label: &'static str) -> RecordRef<'static> {
     }
 }
 
-fn to_value(r: &Record) -> Value {
-    Value::Array(vec![
-        r.small.into(),
-        r.medium.into(),
-        r.large.into(),
-        r.negative.into(),
-        r.double.into(),
-        r.single.into(),
-        r.flag.into(),
-        r.label.as_str().into(),
-    ])
-}
-
-fn to_value_ref(r: &Record, label: &'static str) -> ValueRef<'static> {
-    ValueRef::Array(vec![
+/// A record's fields as the elements of a dynamic array (our `Value` or
+/// `ValueRef`, `rmpv::Value`), with `label` for the string.
+fn elements<'a, V>(r: &Record, label: &'a str) -> Vec<V>
+where
+    V: From<u8> + From<u16> + From<u32> + From<i64> + From<f64> + From<f32> + From<bool> + From<&'a str>,
+{
+    vec![
         r.small.into(),
         r.medium.into(),
         r.large.into(),
@@ -114,20 +104,7 @@ fn to_value_ref(r: &Record, label: &'static str) -> ValueRef<'static> {
         r.single.into(),
         r.flag.into(),
         label.into(),
-    ])
-}
-
-fn to_rmpv(r: &Record) -> rmpv::Value {
-    rmpv::Value::Array(vec![
-        r.small.into(),
-        r.medium.into(),
-        r.large.into(),
-        r.negative.into(),
-        r.double.into(),
-        r.single.into(),
-        r.flag.into(),
-        r.label.as_str().into(),
-    ])
+    ]
 }
 
 /// Hand-written encode: exact size first, then one pass.
@@ -190,90 +167,33 @@ fn hand_decode(bytes: &[u8]) -> Result<Vec<Record>, decode::Error> {
 /// The case `fields 1M`.
 pub(super) fn case() -> Case {
     let records: Rc<Vec<Record>> = Rc::new((0..RECORDS).map(record).collect());
-    let refs: Rc<Vec<RecordRef<'static>>> =
-        Rc::new(records.iter().zip(labels()).map(|(r, l)| borrowed(r, l)).collect());
-    let value = Value::Array(records.iter().map(to_value).collect());
-    let value_ref = ValueRef::Array(records.iter().zip(labels()).map(|(r, l)| to_value_ref(r, l)).collect());
-    let rmpv_value = rmpv::Value::Array(records.iter().map(to_rmpv).collect());
+    let refs: Vec<RecordRef<'static>> = records.iter().zip(labels()).map(|(r, l)| borrowed(r, l)).collect();
+    let value = Value::Array(records.iter().map(|r| Value::Array(elements(r, &r.label))).collect());
+    let value_ref =
+        ValueRef::Array(records.iter().zip(labels()).map(|(r, l)| ValueRef::Array(elements(r, l))).collect());
+    let rmpv_value = rmpv::Value::Array(records.iter().map(|r| rmpv::Value::Array(elements(r, &r.label))).collect());
     let canonical = msgpack_core::to_vec(&*records).expect("a Vec of records always encodes");
 
-    let ours = {
-        let (src, want) = (records.clone(), records.clone());
-        Row::new(names::DERIVE_ARRAY, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&*src))
-            .decode(|b| msgpack_core::from_slice::<Vec<Record>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<Record>>(b).map_err(err)?, &*want))
-    };
-    let ours_borrowed = {
-        let (src, want) = (refs.clone(), refs);
-        Row::new(names::DERIVE_BORROWED, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&*src))
-            .decode_with(|b| {
-                let v: Vec<RecordRef<'_>> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<RecordRef<'_>>>(b).map_err(err)?, &*want))
-    };
-    let ours_value = {
-        let want = value.clone();
-        Row::new(names::VALUE, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value))
-            .decode(|b| msgpack_core::from_slice::<Value>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Value>(b).map_err(err)?, &want))
-    };
-    let ours_value_ref = {
-        let want = value_ref.clone();
-        Row::new(names::VALUE_REF, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value_ref))
-            .decode_with(|b| {
-                let v: ValueRef<'_> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<ValueRef<'_>>(b).map_err(err)?, &want))
-    };
-    let hand = {
-        let (src, want) = (records.clone(), records.clone());
-        Row::new(names::HAND, Group::Ours)
-            .encode(move || hand_encode(&src))
-            .decode(hand_decode)
-            .check(move |b| expect_eq(&hand_decode(b).map_err(err)?, &*want))
-    };
-    let rmp_serde = {
-        let (src, want) = (records.clone(), records.clone());
-        Row::new(names::RMP_SERDE_COMPACT, Group::Other)
-            .encode(move || rmp_serde::to_vec(&*src))
-            .decode(|b| rmp_serde::from_slice::<Vec<Record>>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<Vec<Record>>(b).map_err(err)?, &*want))
-    };
-    let rmpv_row = rmpv_row(rmpv_value);
-    let zerompk_row = {
-        let (src, want) = (records.clone(), records.clone());
-        Row::new(names::ZEROMPK, Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&*src))
-            .decode(|b| zerompk::from_msgpack::<Vec<Record>>(b))
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<Vec<Record>>(b).map_err(err)?, &*want))
-    };
-    let msgpacker_row = {
-        let (src, want) = (records.clone(), records);
-        Row::new(names::MSGPACKER, Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker::pack_to_vec(&*src)))
-            .decode(Vec::<Record>::unpack)
-            .check(move |b| expect_eq(&Vec::<Record>::unpack(b).map_err(err)?, &*want))
-            .differs("msgpacker's derive writes a struct's fields back to back, without an array header")
-    };
-
     Case::new("W3", "fields 1M", canonical)
-        .row(ours)
-        .row(ours_borrowed)
-        .row(ours_value)
-        .row(ours_value_ref)
-        .row(hand)
-        .row(rmp_serde)
-        .row(rmpv_row)
-        .row(zerompk_row)
-        .row(msgpacker_row)
+        .row(rows::ours::<Vec<Record>>(names::DERIVE_ARRAY, records.clone()))
+        .row(rows::borrowed!(
+            names::DERIVE_BORROWED,
+            Group::Ours,
+            refs,
+            Vec<RecordRef<'_>>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::owned(names::HAND, Group::Ours, records.clone(), |r| hand_encode(r), hand_decode))
+        .row(rows::serde_compact::<Vec<Record>>(names::RMP_SERDE_COMPACT, records.clone()))
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::zerompk::<Vec<Record>>(names::ZEROMPK, records.clone()))
+        .row(
+            rows::msgpacker::<Vec<Record>>(names::MSGPACKER, records)
+                .differs("msgpacker's derive writes a struct's fields back to back, without an array header"),
+        )
         .items("field", (RECORDS * FIELDS) as u64)
         .show_peak()
         .not_quick()

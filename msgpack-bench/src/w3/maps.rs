@@ -2,16 +2,13 @@
 //! a derived struct, `BTreeMap` and `HashMap` (recipe in the parent module).
 
 use std::collections::{BTreeMap, HashMap};
-use std::convert::Infallible;
-use std::hint::black_box;
 use std::rc::Rc;
 
 use msgpack_core::MsgPack;
-use msgpacker::Unpackable as _;
 use serde::{Deserialize, Serialize};
 
-use super::{err, rmpv_row};
-use crate::harness::{Case, Group, Row, expect_eq, names};
+use crate::harness::{Case, Group, names};
+use crate::rows;
 
 /// Maps in the case.
 const MAPS: usize = 100_000;
@@ -96,81 +93,37 @@ pub(super) fn case() -> Case {
     );
     let canonical = msgpack_core::to_vec(&*structs).expect("a Vec of structs always encodes");
 
-    let ours = {
-        let (src, want) = (structs.clone(), structs.clone());
-        Row::new(names::DERIVE, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&*src))
-            .decode(|b| msgpack_core::from_slice::<Vec<Sixteen>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<Sixteen>>(b).map_err(err)?, &*want))
-    };
-    let ours_btree = {
-        let (src, want) = (btree.clone(), btree.clone());
-        Row::new(format!("{} (BTreeMap<String, u32>)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&*src))
-            .decode(|b| msgpack_core::from_slice::<Vec<BTreeMap<String, u32>>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<BTreeMap<String, u32>>>(b).map_err(err)?, &*want))
-    };
-    let ours_hash = {
-        let want = hash.clone();
-        Row::new(format!("{} (HashMap<String, u32>)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&hash))
-            .decode(|b| msgpack_core::from_slice::<Vec<HashMap<String, u32>>>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<HashMap<String, u32>>>(b).map_err(err)?, &want))
-            .differs("HashMap iteration order is random, so the entries are written in another order")
-    };
-    let ours_borrowed = {
-        let want = btree_ref.clone();
-        Row::new(format!("{} (BTreeMap<&str, u32>)", names::DERIVE_BORROWED), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&btree_ref))
-            .decode_with(|b| {
-                let v: Vec<BTreeMap<&str, u32>> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Vec<BTreeMap<&str, u32>>>(b).map_err(err)?, &want))
-    };
-    let rmp_serde = {
-        let (src, want) = (structs.clone(), structs.clone());
-        Row::new(names::RMP_SERDE_NAMED, Group::Other)
-            .encode(move || rmp_serde::to_vec_named(&*src))
-            .decode(|b| rmp_serde::from_slice::<Vec<Sixteen>>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<Vec<Sixteen>>(b).map_err(err)?, &*want))
-    };
-    let rmp_serde_btree = {
-        let (src, want) = (btree.clone(), btree.clone());
-        Row::new(format!("{} (BTreeMap<String, u32>)", names::RMP_SERDE_NAMED), Group::Other)
-            .encode(move || rmp_serde::to_vec_named(&*src))
-            .decode(|b| rmp_serde::from_slice::<Vec<BTreeMap<String, u32>>>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<Vec<BTreeMap<String, u32>>>(b).map_err(err)?, &*want))
-    };
-    let rmpv_row = rmpv_row(rmpv_value);
-    let zerompk_row = {
-        let (src, want) = (structs.clone(), structs);
-        Row::new(names::ZEROMPK, Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&*src))
-            .decode(|b| zerompk::from_msgpack::<Vec<Sixteen>>(b))
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<Vec<Sixteen>>(b).map_err(err)?, &*want))
-    };
-    // msgpacker's derive writes a struct's values back to back, without keys,
-    // so the map is its `BTreeMap` impl.
-    let msgpacker_row = {
-        let (src, want) = (btree.clone(), btree);
-        Row::new(format!("{} (BTreeMap<String, u32>)", names::MSGPACKER), Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker::pack_to_vec(&*src)))
-            .decode(Vec::<BTreeMap<String, u32>>::unpack)
-            .check(move |b| expect_eq(&Vec::<BTreeMap<String, u32>>::unpack(b).map_err(err)?, &*want))
-    };
-
     Case::new("W3", "maps 100k×16", canonical)
-        .row(ours)
-        .row(ours_btree)
-        .row(ours_hash)
-        .row(ours_borrowed)
-        .row(rmp_serde)
-        .row(rmp_serde_btree)
-        .row(rmpv_row)
-        .row(zerompk_row)
-        .row(msgpacker_row)
+        .row(rows::ours::<Vec<Sixteen>>(names::DERIVE, structs.clone()))
+        .row(rows::ours::<Vec<BTreeMap<String, u32>>>(
+            format!("{} (BTreeMap<String, u32>)", names::DERIVE),
+            btree.clone(),
+        ))
+        .row(
+            rows::ours::<Vec<HashMap<String, u32>>>(format!("{} (HashMap<String, u32>)", names::DERIVE), hash)
+                .differs("HashMap iteration order is random, so the entries are written in another order"),
+        )
+        .row(rows::borrowed!(
+            format!("{} (BTreeMap<&str, u32>)", names::DERIVE_BORROWED),
+            Group::Ours,
+            btree_ref,
+            Vec<BTreeMap<&str, u32>>,
+            msgpack_core::to_vec,
+            msgpack_core::from_slice
+        ))
+        .row(rows::serde_named::<Vec<Sixteen>>(names::RMP_SERDE_NAMED, structs.clone()))
+        .row(rows::serde_named::<Vec<BTreeMap<String, u32>>>(
+            format!("{} (BTreeMap<String, u32>)", names::RMP_SERDE_NAMED),
+            btree.clone(),
+        ))
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::zerompk::<Vec<Sixteen>>(names::ZEROMPK, structs))
+        // msgpacker's derive writes a struct's values back to back, without
+        // keys, so the map is its `BTreeMap` impl.
+        .row(rows::msgpacker::<Vec<BTreeMap<String, u32>>>(
+            format!("{} (BTreeMap<String, u32>)", names::MSGPACKER),
+            btree,
+        ))
         .items("map", MAPS as u64)
         .show_peak()
         .not_quick()

@@ -4,12 +4,10 @@
 //! Level 1 is `[1, 2, 3]`; level `k > 1` is `[1, 2, <level k-1>]`, so N
 //! levels take `3N + 1` bytes.
 
-use std::hint::black_box;
-
 use msgpack_core::{Value, ValueRef};
 
-use super::{err, rmpv_row};
-use crate::harness::{Case, Group, Row, expect_eq, names};
+use crate::harness::Case;
+use crate::rows;
 
 /// The depths measured.
 const DEPTHS: [u64; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
@@ -31,42 +29,11 @@ fn nest_case(levels: u64) -> Case {
     let zerompk_value: zerompk::Value<'static> = nest(levels, zerompk::Value::from, zerompk::Value::Array);
     let canonical = msgpack_core::to_vec(&value).expect("a Value always encodes");
 
-    let ours = {
-        let want = value.clone();
-        Row::new(names::VALUE, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value))
-            .decode(|b| msgpack_core::from_slice::<Value>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<Value>(b).map_err(err)?, &want))
-    };
-    let ours_ref = {
-        let want = value_ref.clone();
-        Row::new(names::VALUE_REF, Group::Ours)
-            .encode(move || msgpack_core::to_vec(&value_ref))
-            .decode_with(|b| {
-                let v: ValueRef<'_> = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<ValueRef<'_>>(b).map_err(err)?, &want))
-    };
-    let rmpv_row = rmpv_row(rmpv_value);
-    let zerompk_row = {
-        let want = zerompk_value.clone();
-        Row::new(names::ZEROMPK_VALUE, Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&zerompk_value))
-            .decode_with(|b| {
-                let v: zerompk::Value<'_> = zerompk::from_msgpack(b).map_err(err)?;
-                black_box(&v);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<zerompk::Value<'_>>(b).map_err(err)?, &want))
-    };
-
     Case::new("W3", format!("nest {levels}"), canonical)
-        .row(ours)
-        .row(ours_ref)
-        .row(rmpv_row)
-        .row(zerompk_row)
+        .row(rows::value(value))
+        .row(rows::value_ref(value_ref))
+        .row(rows::rmpv(rmpv_value))
+        .row(rows::zerompk_value(zerompk_value))
         .items("level", levels)
         .series("W3 nesting")
         .with_limits()

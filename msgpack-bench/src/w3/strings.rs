@@ -3,12 +3,11 @@
 //! parent module).
 
 use std::convert::Infallible;
-use std::hint::black_box;
 
-use msgpacker::{Unpackable as _, UnpackableBorrowed as _};
+use msgpacker::UnpackableBorrowed as _;
 
-use super::{err, rmpv_row};
-use crate::harness::{Case, Group, Row, expect_eq, names};
+use crate::harness::{Case, Group, names};
+use crate::rows;
 
 /// `len` bytes of printable ASCII: byte `j` is `0x20 + (31j + 7) mod 95`.
 pub(super) fn ascii(len: usize) -> String {
@@ -35,90 +34,40 @@ pub(super) fn utf8_1k() -> String {
 fn text_case(name: &str, text: String) -> Case {
     let canonical = msgpack_core::to_vec(&text).expect("a string always encodes");
 
-    let ours = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (String)", names::DERIVE), Group::Ours)
-            .encode(move || msgpack_core::to_vec(&src))
-            .decode(|b| msgpack_core::from_slice::<String>(b))
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<String>(b).map_err(err)?, &want))
-    };
-    let ours_borrowed = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (&str)", names::DERIVE_BORROWED), Group::Ours)
-            .encode(move || msgpack_core::to_vec(src.as_str()))
-            .decode_with(|b| {
-                let s: &str = msgpack_core::from_slice(b).map_err(err)?;
-                black_box(s);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&msgpack_core::from_slice::<&str>(b).map_err(err)?, &want.as_str()))
-    };
-    let rmp_serde = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (String)", names::RMP_SERDE_COMPACT), Group::Other)
-            .encode(move || rmp_serde::to_vec(&src))
-            .decode(|b| rmp_serde::from_slice::<String>(b))
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<String>(b).map_err(err)?, &want))
-    };
-    let rmp_serde_borrowed = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (&str)", names::RMP_SERDE_COMPACT), Group::Other)
-            .encode(move || rmp_serde::to_vec(src.as_str()))
-            .decode_with(|b| {
-                let s: &str = rmp_serde::from_slice(b).map_err(err)?;
-                black_box(s);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&rmp_serde::from_slice::<&str>(b).map_err(err)?, &want.as_str()))
-    };
-    let rmpv_row = rmpv_row(rmpv::Value::from(text.as_str()));
-    let zerompk_row = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (String)", names::ZEROMPK), Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&src))
-            .decode(|b| zerompk::from_msgpack::<String>(b))
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<String>(b).map_err(err)?, &want))
-    };
-    let zerompk_borrowed = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (&str)", names::ZEROMPK), Group::Other)
-            .encode(move || zerompk::to_msgpack_vec(&src.as_str()))
-            .decode_with(|b| {
-                let s: &str = zerompk::from_msgpack(b).map_err(err)?;
-                black_box(s);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&zerompk::from_msgpack::<&str>(b).map_err(err)?, &want.as_str()))
-    };
-    let msgpacker_row = {
-        let (src, want) = (text.clone(), text.clone());
-        Row::new(format!("{} (String)", names::MSGPACKER), Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker::pack_to_vec(&src)))
-            .decode(String::unpack)
-            .check(move |b| expect_eq(&String::unpack(b).map_err(err)?, &want))
-    };
-    let msgpacker_borrowed = {
-        let (src, want) = (text.clone(), text);
-        Row::new(format!("{} (&str)", names::MSGPACKER), Group::Other)
-            .encode(move || Ok::<_, Infallible>(msgpacker::pack_to_vec(&src.as_str())))
-            .decode_with(|b| {
-                let s = <&str>::unpack(b).map_err(err)?;
-                black_box(s);
-                Ok(())
-            })
-            .check(move |b| expect_eq(&<&str>::unpack(b).map_err(err)?, &want.as_str()))
-    };
-
     Case::new("W3", name, canonical)
-        .row(ours)
-        .row(ours_borrowed)
-        .row(rmp_serde)
-        .row(rmp_serde_borrowed)
-        .row(rmpv_row)
-        .row(zerompk_row)
-        .row(zerompk_borrowed)
-        .row(msgpacker_row)
-        .row(msgpacker_borrowed)
+        .row(rows::ours::<String>(format!("{} (String)", names::DERIVE), text.clone()))
+        .row(rows::borrowed_slice(
+            format!("{} (&str)", names::DERIVE_BORROWED),
+            Group::Ours,
+            text.clone(),
+            msgpack_core::to_vec,
+            |b| msgpack_core::from_slice::<&str>(b),
+        ))
+        .row(rows::serde_compact::<String>(format!("{} (String)", names::RMP_SERDE_COMPACT), text.clone()))
+        .row(rows::borrowed_slice(
+            format!("{} (&str)", names::RMP_SERDE_COMPACT),
+            Group::Other,
+            text.clone(),
+            rmp_serde::to_vec,
+            |b| rmp_serde::from_slice::<&str>(b),
+        ))
+        .row(rows::rmpv(rmpv::Value::from(text.as_str())))
+        .row(rows::zerompk::<String>(format!("{} (String)", names::ZEROMPK), text.clone()))
+        .row(rows::borrowed_slice(
+            format!("{} (&str)", names::ZEROMPK),
+            Group::Other,
+            text.clone(),
+            |s: &str| zerompk::to_msgpack_vec(&s),
+            |b| zerompk::from_msgpack::<&str>(b),
+        ))
+        .row(rows::msgpacker::<String>(format!("{} (String)", names::MSGPACKER), text.clone()))
+        .row(rows::borrowed_slice(
+            format!("{} (&str)", names::MSGPACKER),
+            Group::Other,
+            text,
+            |s: &str| Ok::<_, Infallible>(msgpacker::pack_to_vec(&s)),
+            |b| <&str>::unpack(b),
+        ))
         .with_limits()
 }
 
