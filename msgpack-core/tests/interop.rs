@@ -6,7 +6,7 @@
 //! canonical vector our encoder must write exactly the reference's bytes.
 
 use msgpack_core::value::Integer;
-use msgpack_core::{Decoder, Encode, Ext, Value, ValueRef, from_slice, to_vec};
+use msgpack_core::{Decoder, Encode, Ext, Timestamp, Value, ValueRef, from_slice, to_vec};
 use serde_json::Value as Json;
 
 fn unhex(s: &str) -> Vec<u8> {
@@ -98,9 +98,20 @@ fn vectors() -> Vec<Vector> {
 fn the_vector_file_covers_every_category() {
     let vs = vectors();
     assert!(vs.len() >= 400, "{} vectors", vs.len());
-    for prefix in
-        ["int/", "f32/", "f64/", "str/", "bin/", "array/", "map/", "ext/", "timestamp/", "noncanonical/", "random/"]
-    {
+    for prefix in [
+        "int/",
+        "f32/",
+        "f64/",
+        "str/",
+        "bin/",
+        "array/",
+        "map/",
+        "ext/",
+        "timestamp/",
+        "noncanonical/",
+        "random/",
+        "random-nested/",
+    ] {
         assert!(vs.iter().any(|v| v.name.starts_with(prefix)), "no vector named {prefix}*");
     }
     assert!(vs.iter().any(|v| !v.canonical));
@@ -142,4 +153,94 @@ fn non_canonical_input_reencodes_to_the_smallest_form() {
         let again: Value = from_slice(&ours).unwrap();
         assert!(same(&again, &v.value), "{}", v.name);
     }
+}
+
+/// Every value nested in `v` (itself included), keys too.
+fn walk<'a>(v: &'a Value, out: &mut Vec<&'a Value>) {
+    out.push(v);
+    match v {
+        Value::Array(items) => items.iter().for_each(|e| walk(e, out)),
+        Value::Map(entries) => entries.iter().for_each(|(k, e)| {
+            walk(k, out);
+            walk(e, out);
+        }),
+        _ => {}
+    }
+}
+
+/// The `random-nested/*` section holds what it was generated for (the script
+/// asserts the same; this keeps a regenerated file from silently losing it).
+#[test]
+fn the_nested_random_section_covers_its_cases() {
+    let vs: Vec<Vector> = vectors().into_iter().filter(|v| v.name.starts_with("random-nested/")).collect();
+    assert!(vs.len() >= 150, "{} random-nested vectors", vs.len());
+    let (mut multibyte_lens, mut ext_lens, mut ts_lens) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut key_kinds, mut nested_array_keys) = (Vec::new(), 0);
+    for v in &vs {
+        let mut all = Vec::new();
+        walk(&v.value, &mut all);
+        for x in all {
+            match x {
+                Value::Str(s) if s.len() > s.chars().count() => multibyte_lens.push(s.len()),
+                Value::Ext(e) if e.ty == -1 => ts_lens.push(e.data.len()),
+                Value::Ext(e) => ext_lens.push(e.data.len()),
+                Value::Map(entries) => {
+                    for (k, _) in entries {
+                        key_kinds.push(match k {
+                            Value::Nil => "nil",
+                            Value::Bool(_) => "bool",
+                            Value::Int(i) if i.is_negative() => "negint",
+                            Value::Int(_) => "int",
+                            Value::F32(_) | Value::F64(_) => "float",
+                            Value::Str(_) => "str",
+                            Value::Bin(_) => "bin",
+                            Value::Ext(e) if e.ty == -1 => "timestamp",
+                            Value::Ext(_) => "ext",
+                            Value::Array(items) => {
+                                nested_array_keys += items.iter().any(|e| matches!(e, Value::Array(_))) as usize;
+                                "array"
+                            }
+                            Value::Map(_) => "map",
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for n in [31, 32, 255, 256, 65535, 65536] {
+        assert!(multibyte_lens.contains(&n), "no multi-byte string of {n} bytes");
+    }
+    for n in (0..=18).chain([255, 256, 65535]) {
+        assert!(ext_lens.contains(&n), "no ext with a {n}-byte payload");
+    }
+    for n in [4, 8, 12] {
+        assert!(ts_lens.contains(&n), "no timestamp with a {n}-byte payload");
+    }
+    for kind in ["nil", "bool", "negint", "int", "float", "str", "bin", "timestamp", "ext", "array"] {
+        assert!(key_kinds.contains(&kind), "no {kind} map key");
+    }
+    assert!(nested_array_keys >= 10, "{nested_array_keys} array keys holding arrays");
+}
+
+/// Every canonical timestamp (ext -1) the reference wrote is what our
+/// `Timestamp` writes for the same instant: the same 32/64/96-bit layout.
+#[test]
+fn our_timestamps_pick_the_references_layout() {
+    let mut checked = 0;
+    for v in vectors().into_iter().filter(|v| v.canonical) {
+        let mut all = Vec::new();
+        walk(&v.value, &mut all);
+        for x in all {
+            let Value::Ext(e) = x else { continue };
+            if e.ty != -1 {
+                continue;
+            }
+            let ts = Timestamp::from_payload(&e.data).unwrap_or_else(|| panic!("{}: invalid timestamp", v.name));
+            assert_eq!(to_vec(&ts).unwrap(), to_vec(x).unwrap(), "{}: {ts}", v.name);
+            assert_eq!(Value::from(ts), *x, "{}: {ts}", v.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 100, "only {checked} timestamps");
 }

@@ -12,8 +12,11 @@ How to run (from the repository root)::
     python3 msgpack-core/tests/data/gen_vectors.py
 
 Only the standard library and ``msgpack`` are used.  The output is
-deterministic: the random section uses ``random.Random(SEED)``, so running the
-script twice produces byte-identical files.
+deterministic: the random sections use ``random.Random(SEED)`` and
+``random.Random(SEED_NESTED)``, so running the script twice produces
+byte-identical files.  New vectors are appended after the existing ones (the
+``random-nested/*`` section came after ``random/*``), which keep their order
+and content.
 
 Output format::
 
@@ -981,6 +984,174 @@ def gen_random():
         add(f"random/{i:03d}", gen.value(single=rng.random() < 0.2))
 
 
+# --- random nested section (appended after the first random section) ---------
+#
+# A second seeded stream (SEED_NESTED, so the vectors above stay exactly as
+# they were) aimed at what the first section reaches rarely or not at all:
+# map keys of every type the reference can hash (ints at every boundary,
+# negative ints, nil, bools, floats, bin, ext, timestamps, strings) including
+# arrays as keys nested up to three levels with keys of any of those types
+# inside (Python tuples); strings whose UTF-8 *byte* length sits on a format
+# boundary (31/32, 255/256, 65535/65536) built from multi-byte characters;
+# ext payloads of every length 0..18 and around 255/256 and 65535/65536, any
+# type id but -1; timestamps on the 32/64/96-bit layout boundaries; containers
+# of 15/16/17 items (fix -> 16-bit header).
+
+SEED_NESTED = SEED + 1
+NESTED_COUNT = 150
+STR_BYTE_LENS = [0, 1, 2, 3, 4, 5, 30, 31, 32, 33, 254, 255, 256, 257]
+EXT_LENS = list(range(19)) + [254, 255, 256, 257]
+# Items with a 16/32-bit length boundary size, each placed once somewhere in the section
+# (they dominate the file size, so there are only these).
+BIG_ITEMS = [("str", 65535), ("str", 65536), ("ext", 65535)]
+MULTIBYTE_POOLS = [
+    [chr(c) for c in range(0xA0, 0x800)],                             # 2 bytes
+    [chr(c) for c in range(0x3040, 0x30A0)] + [chr(c) for c in range(0x4E00, 0x4F00)]
+    + ["\uffff", "\ufeff", "\u0800", "\u2028"],                       # 3 bytes
+    [chr(c) for c in range(0x1F600, 0x1F650)] + ["\U00010000", "\U0010ffff"],  # 4 bytes
+]
+TS_SECS = [0, 1, 2**32 - 1, 2**32, 2**34 - 1, 2**34, -1, -2**31, 2**63 - 1, I64_MIN]
+
+
+def utf8_bytes_len(v):
+    return len(v["str"].encode("utf-8"))
+
+
+class NestedValues(RandomValues):
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.big = list(BIG_ITEMS)
+
+    def take_big(self, kind):
+        """The pending boundary size of this kind, once, at a random place."""
+        for i, (k, n) in enumerate(self.big):
+            if k == kind and self.rng.random() < 0.04:
+                del self.big[i]
+                return n
+        return None
+
+    def container(self, depth):
+        r = self.rng
+        n = r.choice([15, 16, 17]) if r.random() < 0.1 else r.randint(0, 10)
+        n = min(n, max(self.budget, 0))
+        self.budget -= n + 1
+        if r.random() < 0.4:
+            return ARR([self.any(depth) for _ in range(n)])
+        pairs, seen = [], {}
+        for _ in range(n):
+            k = self.key(0)
+            pk = to_py(k, key=True)
+            if pk in seen:  # equal under Python rules (1 == 1.0 == True, (1,) == (True,))
+                continue
+            seen[pk] = True
+            pairs.append((k, self.any(depth)))
+        return MAP(pairs)
+
+    def key(self, depth):
+        r = self.rng
+        p = r.random()
+        if p < 0.25:
+            return self.int()
+        if p < 0.35:
+            return INT(r.randint(I64_MIN, -1))
+        if p < 0.45:
+            return self.str()
+        if p < 0.5:
+            return NIL()
+        if p < 0.55:
+            return BOOL(r.random() < 0.5)
+        if p < 0.62:
+            while True:
+                f = self.float()
+                if not has_nan(f):
+                    return f
+        if p < 0.67:
+            return self.bin()
+        if p < 0.75:
+            return self.ext()
+        if p < 0.82:
+            return self.timestamp()
+        if depth < 3:  # an array key (a Python tuple), itself holding any keys
+            return ARR([self.key(depth + 1) for _ in range(r.randint(0, 4))])
+        return self.int()
+
+    def str(self):
+        r = self.rng
+        n = self.take_big("str") or r.choice(STR_BYTE_LENS)
+        pool = r.choice(MULTIBYTE_POOLS) if r.random() < 0.8 else sum(MULTIBYTE_POOLS, [])
+        out, size = [], 0
+        while size < n:
+            c = r.choice(pool)
+            if size + len(c.encode("utf-8")) > n:  # pad the last few bytes with ASCII
+                c = chr(r.randint(0x20, 0x7E))
+            out.append(c)
+            size += len(c.encode("utf-8"))
+        s = "".join(out)
+        assert len(s.encode("utf-8")) == n
+        return STR(s)
+
+    def bin(self):
+        r = self.rng
+        n = self.take_big("bin") or r.choice(STR_BYTE_LENS)
+        return BIN(bytes(r.getrandbits(8) for _ in range(n)))
+
+    def ext(self):
+        r = self.rng
+        code = r.randint(-128, 126)
+        if code == -1:
+            code = 127
+        n = self.take_big("ext") or r.choice(EXT_LENS)
+        return EXT(code, bytes(r.getrandbits(8) for _ in range(n)))
+
+    def timestamp(self):
+        r = self.rng
+        secs = min(max(r.choice(TS_SECS) + r.randint(-1, 1), I64_MIN), 2**63 - 1)
+        nanos = r.choice([0, 0, 1, 999999999, r.randint(0, 999999999)])
+        return TS(secs, nanos)
+
+
+def gen_random_nested():
+    rng = random.Random(SEED_NESTED)
+    gen = NestedValues(rng)
+    first = len(VECTORS)
+    for i in range(NESTED_COUNT):
+        gen.single = rng.random() < 0.2  # all floats f32 (the reference packs one width per call)
+        gen.budget = rng.randint(4, 20) if rng.random() < 0.6 else rng.randint(20, 60)
+        add(f"random-nested/{i:03d}", gen.container(1))
+    assert not gen.big, ("boundary-size items not placed", gen.big)
+    check_nested_coverage(VECTORS[first:])
+
+
+def check_nested_coverage(vectors):
+    """The section reaches every case it is meant to cover."""
+    str_lens, multibyte_lens, ext_lens, ts_lens, key_tags = set(), set(), set(), set(), set()
+    nested_array_keys = 0
+    for vec in vectors:
+        for x in walk(vec["value"]):
+            t = tag(x)
+            if t == "str":
+                str_lens.add(utf8_bytes_len(x))
+                if utf8_bytes_len(x) > len(x["str"]):
+                    multibyte_lens.add(utf8_bytes_len(x))
+            elif t == "ext":
+                (ts_lens if x[t]["type"] == -1 else ext_lens).add(len(x[t]["data"]) // 2)
+            elif t == "map":
+                for k, _ in x[t]:
+                    kt = tag(k)
+                    if kt == "int" and int(k["int"]) < 0:
+                        kt = "negint"
+                    if kt == "ext" and k["ext"]["type"] == -1:
+                        kt = "timestamp"
+                    key_tags.add(kt)
+                    if kt == "array" and any(tag(e) == "array" for e in k["array"]):
+                        nested_array_keys += 1
+    assert multibyte_lens >= {31, 32, 255, 256, 65535, 65536}, sorted(multibyte_lens)
+    assert ext_lens >= set(EXT_LENS) | {65535}, sorted(set(EXT_LENS) - ext_lens)
+    assert ts_lens == {4, 8, 12}, ts_lens
+    assert key_tags >= {"nil", "bool", "int", "negint", "f64", "str", "bin", "ext", "timestamp", "array"}, key_tags
+    assert nested_array_keys >= 10, nested_array_keys
+
+
 # ---------------------------------------------------------------------------
 
 def check_compact_usage():
@@ -1010,6 +1181,7 @@ def main():
     gen_ext()
     gen_noncanonical()
     gen_random()
+    gen_random_nested()
     check_compact_usage()
 
     header = {"generator": GENERATOR, "msgpack_version": version}
