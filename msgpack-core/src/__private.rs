@@ -25,18 +25,6 @@ pub fn try_array_from_fn<T, E, const N: usize>(mut f: impl FnMut(usize) -> Resul
     Ok(items.map(|x| x.expect("every element was produced")))
 }
 
-/// An initial capacity for `len` elements of `T` read from untrusted input.
-///
-/// `len` has been checked against the remaining input (one byte per
-/// element at least), but an element may take far more memory than its
-/// encoding, and nested containers may all claim the same bytes. So at most
-/// 64 KiB is reserved up front; a longer sequence grows as its elements
-/// actually arrive, which keeps memory proportional to the input.
-#[inline]
-pub fn cautious_capacity<T>(len: usize) -> usize {
-    const MAX_PREALLOC: usize = 64 * 1024;
-    len.min(MAX_PREALLOC / core::mem::size_of::<T>().max(1))
-}
 
 pub use core::option::Option;
 pub use core::result::Result;

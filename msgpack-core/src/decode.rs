@@ -74,7 +74,7 @@ pub trait Decode<'de>: Sized {
         let len = d.array_len()?;
         d.charge_elements::<Self>(len, at)?;
         d.enter()?;
-        let mut v = alloc::vec::Vec::with_capacity(crate::__private::cautious_capacity::<Self>(len));
+        let mut v = alloc::vec::Vec::with_capacity(d.capacity_for::<Self>(len));
         for i in 0..len {
             v.push(Self::decode(d).map_err(|e| e.at_index(i))?);
         }

@@ -37,10 +37,18 @@ pub struct Decoder<'de> {
     container_at: usize,
     /// What is left of [`DecodeOptions::max_alloc`].
     budget: usize,
+    /// What is left of the allowance for capacity reserved ahead of the
+    /// elements (see [`Decoder::capacity_for`]).
+    reserve: usize,
     opts: DecodeOptions,
     #[cfg(feature = "bytes")]
     source: Option<&'de bytes::Bytes>,
 }
+
+/// Capacity every decode may reserve ahead of the elements, whatever its input.
+const RESERVE_BASE: usize = 64 * 1024;
+/// And per input byte.
+const RESERVE_PER_BYTE: usize = 8;
 
 impl<'de> Decoder<'de> {
     /// A decoder over `input` with the default [`DecodeOptions`].
@@ -69,6 +77,7 @@ impl<'de> Decoder<'de> {
             depth: 0,
             container_at: 0,
             budget: opts.max_alloc,
+            reserve: RESERVE_BASE.saturating_add(input.len().saturating_mul(RESERVE_PER_BYTE)),
             opts,
             #[cfg(feature = "bytes")]
             source: None,
@@ -907,6 +916,29 @@ impl<'de> Decoder<'de> {
             }
             None => Err(self.limit_error(Limit::Alloc, bytes as u64, self.budget as u64, at)),
         }
+    }
+
+    /// The capacity to reserve for a sequence whose header declared `len`
+    /// elements of `T`, before any element is read.
+    ///
+    /// `len` has been checked against the remaining input (one byte per
+    /// element at least), but an element may take far more memory than its
+    /// encoding, and nested containers may all claim the same bytes. So all
+    /// the capacity reserved ahead over one decode is bounded: 64 KiB plus
+    /// 8 bytes per input byte. Past that, sequences grow as their elements
+    /// actually arrive, which keeps memory proportional to the input.
+    ///
+    /// ```
+    /// let mut d = msgpack_core::Decoder::new(&[0u8; 10]);
+    /// assert_eq!(d.capacity_for::<u64>(5), 5);
+    /// assert!(d.capacity_for::<[u8; 4096]>(1_000) < 1_000);
+    /// ```
+    #[inline]
+    pub fn capacity_for<T>(&mut self, len: usize) -> usize {
+        let size = core::mem::size_of::<T>().max(1);
+        let cap = len.min(self.reserve / size);
+        self.reserve -= cap * size;
+        cap
     }
 
     /// What is left of the allocation budget.

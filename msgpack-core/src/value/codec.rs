@@ -16,12 +16,12 @@ use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write, array_header_size, bin_size, ext_size, map_header_size, str_size};
 use crate::marker::Marker;
 
-/// Reserves for `len` elements with the crate's cautious cap (see
-/// `__private::cautious_capacity`): hostile length prefixes cannot make
-/// nested containers reserve more than the input justifies.
+/// Reserves for `len` elements within the decoder's allowance (see
+/// [`Decoder::capacity_for`]): hostile length prefixes cannot make nested
+/// containers reserve more than the input justifies.
 #[inline]
-fn with_capacity<T>(len: usize) -> Vec<T> {
-    Vec::with_capacity(crate::__private::cautious_capacity::<T>(len))
+fn with_capacity<T>(d: &mut Decoder<'_>, len: usize) -> Vec<T> {
+    Vec::with_capacity(d.capacity_for::<T>(len))
 }
 
 // ---- encode ------------------------------------------------------------------
@@ -182,7 +182,7 @@ fn array_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
     let len = d.array_len()?;
     d.charge_elements::<Value>(len, at)?;
     d.enter()?;
-    let mut items = with_capacity(len);
+    let mut items = with_capacity(d, len);
     for i in 0..len {
         items.push(Value::decode(d).map_err(|e| e.at_index(i))?);
     }
@@ -196,7 +196,7 @@ fn map_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
     let len = d.map_len()?;
     d.charge_elements::<(Value, Value)>(len, at)?;
     d.enter()?;
-    let mut entries = with_capacity(len);
+    let mut entries = with_capacity(d, len);
     for i in 0..len {
         let key_at = d.position();
         let k = Value::decode(d).map_err(|e| e.at_index(i))?;
@@ -213,7 +213,7 @@ fn array_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
     let len = d.array_len()?;
     d.charge_elements::<ValueRef<'de>>(len, at)?;
     d.enter()?;
-    let mut items = with_capacity(len);
+    let mut items = with_capacity(d, len);
     for i in 0..len {
         items.push(ValueRef::decode(d).map_err(|e| e.at_index(i))?);
     }
@@ -227,7 +227,7 @@ fn map_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
     let len = d.map_len()?;
     d.charge_elements::<(ValueRef<'de>, ValueRef<'de>)>(len, at)?;
     d.enter()?;
-    let mut entries = with_capacity(len);
+    let mut entries = with_capacity(d, len);
     for i in 0..len {
         let key_at = d.position();
         let k = ValueRef::decode(d).map_err(|e| e.at_index(i))?;
