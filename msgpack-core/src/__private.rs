@@ -25,7 +25,6 @@ pub fn try_array_from_fn<T, E, const N: usize>(mut f: impl FnMut(usize) -> Resul
     Ok(items.map(|x| x.expect("every element was produced")))
 }
 
-
 pub use core::option::Option;
 pub use core::result::Result;
 
@@ -56,8 +55,40 @@ pub trait DecodeMap<'de>: Sized {
         d: &mut Decoder<'de>,
         len: usize,
         at: usize,
-        skip_key: Option<&[u8]>,
+        tag: Option<TagKey>,
     ) -> Result<Self, decode::Error>;
+}
+
+/// An enum's internal tag as the map reader of a variant sees it: its key,
+/// and whether it is still to come (found ahead by [`find_tag`]) or was
+/// already read (it came first). Meeting it when it is not pending is a
+/// duplicate.
+#[derive(Clone, Copy, Debug)]
+pub struct TagKey {
+    /// The tag's key.
+    pub name: &'static str,
+    /// Whether the reader will meet it once among the entries.
+    pub pending: bool,
+}
+
+impl TagKey {
+    /// Whether `key` is the tag's key.
+    #[inline]
+    pub fn is(&self, key: &[u8]) -> bool {
+        self.name.as_bytes() == key
+    }
+
+    /// The tag's key was read at `key_at`: skip its value the one time it
+    /// is expected, report a duplicate otherwise.
+    #[inline]
+    pub fn seen(&mut self, d: &mut Decoder<'_>, key_at: usize) -> Result<(), decode::Error> {
+        if self.pending {
+            self.pending = false;
+            d.skip()
+        } else {
+            Err(duplicate_field(d, self.name, key_at))
+        }
+    }
 }
 
 /// A map key as derived decoders see it.

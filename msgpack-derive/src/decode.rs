@@ -39,7 +39,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         __d: &mut #krate::Decoder<'de>,
                         __len: usize,
                         __at: usize,
-                        __skip_key: ::core::option::Option<&[u8]>,
+                        __skip_key: ::core::option::Option<#krate::__private::TagKey>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
                         ::core::result::Result::Ok(#entries)
                     }
@@ -211,6 +211,8 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
     let fast_block = if wire.is_empty() { quote!() } else { quote!('__fast: { #(#fast)* }) };
     quote! {{
         let _ = __at;
+        #[allow(unused_mut)]
+        let mut __skip_key = __skip_key;
         #(#decls)*
         let mut __left: usize = __len;
         #fast_block
@@ -219,8 +221,10 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
             let __key_at = __d.position();
             match #krate::__private::read_key(__d)? {
                 #(#arms)*
-                #krate::__private::Key::Str(__k) if __skip_key == ::core::option::Option::Some(__k) => {
-                    __d.skip()?;
+                #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
+                        __t.seen(__d, __key_at)?;
+                    }
                 }
                 _ => {
                     #unknown
@@ -323,7 +327,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
             } else {
                 let entries = map_entries(cont, n, fields, &ctor);
                 quote!({
-                    let __skip_key: ::core::option::Option<&[u8]> = ::core::option::Option::None;
+                    let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
                     #entries
                 })
             };
@@ -406,7 +410,7 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
                 let elems = array_elements(cont, n, Style::Struct, &v.fields, &ctor);
                 let entries = map_entries(cont, n, &v.fields, &ctor);
                 let map = quote!({
-                    let __skip_key: ::core::option::Option<&[u8]> = ::core::option::Option::None;
+                    let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
                     #entries
                 });
                 let body = map_or_array(krate, &map, &elems, vname);
@@ -473,7 +477,11 @@ fn internally_tagged(
             for _ in 0..__rest {
                 let __key_at = __d.position();
                 match #krate::__private::read_key(__d)? {
-                    #krate::__private::Key::Str(__k) if __skip == ::core::option::Option::Some(__k) => __d.skip()?,
+                    #krate::__private::Key::Str(__k) if __skip.is_some_and(|__t| __t.is(__k)) => {
+                        if let ::core::option::Option::Some(__t) = __skip.as_mut() {
+                            __t.seen(__d, __key_at)?;
+                        }
+                    }
                     _ => return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at)),
                 }
             }
@@ -514,14 +522,18 @@ fn internally_tagged(
         __d.enter()?;
         // The tag is usually first: one comparison. Otherwise find it
         // without moving, then read every entry, skipping the tag.
-        let (__tag, __tag_at, __rest, __skip): (&[u8], usize, usize, ::core::option::Option<&[u8]>) =
+        #[allow(unused_mut)]
+        let (__tag, __tag_at, __rest, mut __skip): (&[u8], usize, usize, ::core::option::Option<#krate::__private::TagKey>) =
             if __len > 0 && __d.eat_raw(#tag_key) {
                 let __tag_at = __d.position();
-                (__d.str_bytes().map_err(|__err| __err.at_field(#tag))?, __tag_at, __len - 1, ::core::option::Option::None)
+                let __t = __d.str_bytes().map_err(|__err| __err.at_field(#tag))?;
+                let __key = #krate::__private::TagKey { name: #tag, pending: false };
+                (__t, __tag_at, __len - 1, ::core::option::Option::Some(__key))
             } else {
                 match #krate::__private::find_tag(__d, __len, #tag_payload)? {
                     ::core::option::Option::Some((__t, __tag_at)) => {
-                        (__t, __tag_at, __len, ::core::option::Option::Some(#tag_payload))
+                        let __key = #krate::__private::TagKey { name: #tag, pending: true };
+                        (__t, __tag_at, __len, ::core::option::Option::Some(__key))
                     }
                     ::core::option::Option::None => {
                         return ::core::result::Result::Err(#krate::__private::missing_field(__d, #tag, __at));

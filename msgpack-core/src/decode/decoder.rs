@@ -312,16 +312,21 @@ impl<'de> Decoder<'de> {
                     match d.str() {
                         Ok(s) => Found::Str(Text::new(s)),
                         Err(_) => {
+                            // Not decodable as a str: say why (missing bytes,
+                            // bad UTF-8), or show it if only a limit refused it.
                             d.pos = at;
                             let len = d.str_len(at)?;
-                            Found::Str(Text::new(if len == 0 { "" } else { "<invalid UTF-8>" }))
+                            let text = match d.remaining().get(..len) {
+                                None => "<truncated>",
+                                Some(bytes) => core::str::from_utf8(bytes).unwrap_or("<invalid UTF-8>"),
+                            };
+                            Found::Str(Text::new(text))
                         }
                     }
                 }
-                m::BIN8..=m::BIN32 => {
-                    d.pos = at;
-                    Found::Bin(d.bin()?.len())
-                }
+                m::BIN8 => Found::Bin(d.byte()? as usize),
+                m::BIN16 => Found::Bin(d.be_u16()? as usize),
+                m::BIN32 => Found::Bin(d.be_u32()? as usize),
                 0x80..=0x9f | m::ARRAY16..=m::MAP32 => {
                     d.pos = at;
                     match d.container_header(at, "")? {
