@@ -1098,3 +1098,32 @@ fn to_vec_copies_every_length_class() {
     let back: (String, u64) = msgpack_core::from_slice(&bytes).unwrap();
     assert_eq!(back, ("a string longer than the claimed size".to_string(), u64::MAX));
 }
+
+/// Large maps are built in one pass from the collected entries; the result
+/// is the same as inserting one by one: any key order, the last of equal
+/// keys wins, errors located as before.
+#[test]
+fn btreemap_bulk_build_matches_inserts() {
+    use std::collections::BTreeMap;
+    for len in [0usize, 1, 8, 9, 50, 1000] {
+        // keys out of order and repeated
+        let entries: Vec<(u32, u32)> = (0..len as u32).map(|i| ((i * 7919) % 13 + (i % 5) * 100, i)).collect();
+        let value = msgpack_core::Value::Map(
+            entries.iter().map(|&(k, v)| (msgpack_core::Value::from(k), msgpack_core::Value::from(v))).collect(),
+        );
+        let bytes = msgpack_core::to_vec(&value).unwrap();
+        let mut expected = BTreeMap::new();
+        for &(k, v) in &entries {
+            expected.insert(k, v);
+        }
+        assert_eq!(msgpack_core::from_slice::<BTreeMap<u32, u32>>(&bytes).unwrap(), expected, "len {len}");
+    }
+    let bad = msgpack_core::to_vec(&msgpack_core::Value::Map(
+        (0..20u32)
+            .map(|i| (msgpack_core::Value::from(i), msgpack_core::Value::from(if i == 15 { -1 } else { 1 })))
+            .collect(),
+    ))
+    .unwrap();
+    let e = msgpack_core::from_slice::<BTreeMap<u32, u32>>(&bad).unwrap_err();
+    assert!(e.to_string().contains("$[15]"), "{e}");
+}

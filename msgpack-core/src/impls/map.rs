@@ -35,18 +35,34 @@ fn decode_map<'de, K: Decode<'de>, V: Decode<'de>>(
     d: &mut Decoder<'de>,
     mut insert: impl FnMut(K, V),
 ) -> Result<(), Error> {
-    let at = d.position();
-    let len = d.map_len()?;
-    d.charge_elements::<(K, V)>(len, at)?;
-    d.enter()?;
+    let len = map_header::<K, V>(d)?;
     for i in 0..len {
-        let key_at = d.position();
-        let k = K::decode(d).map_err(|e| e.at_index(i))?;
-        let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+        let (k, v) = map_entry(d, i)?;
         insert(k, v);
     }
     d.leave();
     Ok(())
+}
+
+/// Reads a map header, charges the entries to the allocation budget and
+/// enters the map (the caller leaves it).
+#[inline]
+fn map_header<'de, K, V>(d: &mut Decoder<'de>) -> Result<usize, Error> {
+    let at = d.position();
+    let len = d.map_len()?;
+    d.charge_elements::<(K, V)>(len, at)?;
+    d.enter()?;
+    Ok(len)
+}
+
+/// Entry `i`: an error in the key is located by the index, in the value by
+/// the key.
+#[inline]
+fn map_entry<'de, K: Decode<'de>, V: Decode<'de>>(d: &mut Decoder<'de>, i: usize) -> Result<(K, V), Error> {
+    let key_at = d.position();
+    let k = K::decode(d).map_err(|e| e.at_index(i))?;
+    let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+    Ok((k, v))
 }
 
 impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
@@ -60,13 +76,33 @@ impl<K: Encode, V: Encode> Encode for BTreeMap<K, V> {
     }
 }
 
+/// A key that appears twice keeps its last value, as with `insert`. Maps
+/// of more than 8 entries are collected first and built in one pass
+/// (`BTreeMap::from_iter`: a stable sort, linear on keys that arrive in
+/// order, then a bulk build) instead of a search per insert.
+/// Maps of more than 8 entries are collected first and built in one pass
+/// (`BTreeMap::from_iter`: a stable sort, linear on keys that arrive in
+/// order, then a bulk build; the last of equal keys wins, as with
+/// `insert`) instead of a search per insert.
 impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        let mut map = BTreeMap::new();
-        decode_map(d, |k, v| {
-            map.insert(k, v);
-        })?;
+        let len = map_header::<K, V>(d)?;
+        let map = if len <= 8 {
+            let mut map = BTreeMap::new();
+            for i in 0..len {
+                let (k, v) = map_entry(d, i)?;
+                map.insert(k, v);
+            }
+            map
+        } else {
+            let mut entries = alloc::vec::Vec::with_capacity(d.capacity_for::<(K, V)>(len));
+            for i in 0..len {
+                entries.push(map_entry(d, i)?);
+            }
+            entries.into_iter().collect()
+        };
+        d.leave();
         Ok(map)
     }
 }
