@@ -30,6 +30,7 @@ fn map_len<'a, K: Encode + 'a, V: Encode + 'a>(len: usize, entries: impl Iterato
 
 /// Reads a map entry by entry into `insert`; an error in a value is located
 /// by its key (`$["key"]`), an error in a key by the entry's index.
+#[cfg(feature = "std")]
 #[inline]
 fn decode_map<'de, K: Decode<'de>, V: Decode<'de>>(
     d: &mut Decoder<'de>,
