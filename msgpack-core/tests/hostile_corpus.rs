@@ -14,10 +14,8 @@
 //! Three wrong errors found while writing the corpus were fixed in the
 //! library; their tests say so.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::any::type_name;
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::time::Duration;
@@ -30,57 +28,9 @@ use msgpack_core::{
 
 // ---- allocation accounting (as in hostile.rs) -------------------------------------------
 
-struct CountingAlloc;
-
-thread_local! {
-    /// The largest single allocation on this thread since the last reset.
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-    /// Bytes allocated on this thread, frees not subtracted.
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    let _ = PEAK.try_with(|p| p.set(p.get().max(size)));
-    let _ = TOTAL.try_with(|t| t.set(t.get().saturating_add(size)));
-}
-
-#[allow(unsafe_code, reason = "a counting global allocator must implement the unsafe GlobalAlloc trait")]
-// SAFETY: every method forwards to `System` with the caller's arguments; the
-// counters are const-initialised thread locals without destructors, so
-// touching them never allocates or re-enters the allocator.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAlloc = CountingAlloc;
-
-/// Runs `f`; returns its result, its largest single allocation and its
-/// total allocation (on this thread).
-fn measure<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
-    PEAK.with(|p| p.set(0));
-    let before = TOTAL.with(Cell::get);
-    let r = f();
-    (r, PEAK.with(Cell::get), TOTAL.with(Cell::get) - before)
-}
+#[path = "common/peak_alloc.rs"]
+mod peak_alloc;
+use peak_alloc::measure;
 
 // ---- helpers ---------------------------------------------------------------------
 
