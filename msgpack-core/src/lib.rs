@@ -139,6 +139,7 @@ pub mod encode;
 pub mod ext;
 mod impls;
 pub mod marker;
+pub mod schema;
 #[cfg(feature = "alloc")]
 pub mod value;
 

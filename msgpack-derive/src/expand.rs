@@ -1,11 +1,11 @@
-//! derive -> try_expand -> (check) -> encode + decode.
+//! derive -> try_expand -> (check) -> encode + decode + schema.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::Container;
 use crate::ctxt::Ctxt;
-use crate::{check, decode, encode, fallback};
+use crate::{check, decode, encode, fallback, schema};
 
 /// Paths the generated code uses.
 pub(crate) struct Names {
@@ -35,11 +35,13 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let names = Names { krate: cont.attrs.krate.get().cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core)) };
     let enc = encode::expand(&cont, &names);
     let dec = decode::expand(&cont, &names);
+    let schema = schema::expand(&cont, &names);
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             #enc
             #dec
+            #schema
         };
     })
 }

@@ -25,6 +25,10 @@ pub(crate) fn expand(input: &syn::DeriveInput) -> TokenStream {
                     ::core::unreachable!()
                 }
             }
+            impl #impl_generics #krate::schema::Schema for #ident #ty_generics #where_clause {
+                const SHAPE: #krate::schema::ShapeRef =
+                    #krate::schema::ShapeRef::new(&#krate::schema::Shape::Any);
+            }
             impl #de_impl_generics #krate::Decode<'de> for #ident #ty_generics #where_clause {
                 fn decode(_: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
                     ::core::unreachable!()

@@ -7,7 +7,8 @@
 //! `#[msgpack(...)]` attributes into typed values, `ast` builds the
 //! container model keeping the syn nodes for spans, `check` holds every rule
 //! that involves more than one attribute, then `encode` and `decode`
-//! generate code that never validates. Errors are collected in a
+//! generate code that never validates, and `schema` the `const` wire
+//! descriptor used by compile-time compatibility checks. Errors are collected in a
 //! `ctxt::Ctxt` and reported together; when there are any, `fallback`
 //! emits empty impls so one mistake gives one error, not a cascade.
 
@@ -21,6 +22,7 @@ mod decode;
 mod encode;
 mod expand;
 mod fallback;
+mod schema;
 mod wire;
 
 use proc_macro::TokenStream;

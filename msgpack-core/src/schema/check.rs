@@ -1,0 +1,1004 @@
+//! The compatibility check: can a reader decode everything a writer writes?
+//!
+//! Everything here is `const fn`, so [`assert_compatible!`](crate::assert_compatible)
+//! runs it in the compiler. Errors are rendered into a fixed buffer (no
+//! allocator), with the path from the root: the named types entered, the
+//! fields, positions, elements and variants on the way.
+
+use core::fmt;
+
+use super::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, same_id, str_eq};
+
+/// How many levels (fields, elements, variants, newtypes, options) one path
+/// may nest before the check gives up and reports the schema as too deep.
+/// Recursive types stop earlier: a pair of named types already being
+/// checked on the path is assumed compatible (the check is coinductive).
+pub const MAX_CHECK_DEPTH: usize = 128;
+
+/// Room for the message; longer messages end in `...`.
+const MSG_CAP: usize = 600;
+
+/// At most this many path steps are shown.
+const MAX_STEPS: usize = 64;
+
+const _: () = assert!(MAX_STEPS <= MAX_CHECK_DEPTH);
+
+/// Why a reader cannot decode what a writer writes: a message naming the
+/// types, the path (fields, positions, variants) and the reason.
+///
+/// ```
+/// use msgpack_core::schema::{check, shape_of};
+///
+/// let err = check(shape_of::<u8>(), shape_of::<u32>()).unwrap_err();
+/// assert_eq!(err.as_str(), "u8 cannot read u32: u8 cannot hold every u32");
+/// ```
+#[derive(Clone, Copy)]
+pub struct Incompatible {
+    buf: [u8; MSG_CAP],
+    len: usize,
+    full: bool,
+}
+
+impl Incompatible {
+    pub(super) const fn new() -> Self {
+        Incompatible { buf: [0; MSG_CAP], len: 0, full: false }
+    }
+
+    /// The message.
+    ///
+    /// ```
+    /// use msgpack_core::schema::{check, shape_of};
+    /// let err = check(shape_of::<String>(), shape_of::<Vec<u8>>()).unwrap_err();
+    /// assert_eq!(err.as_str(), "str cannot read bin: expected str, found bin of any length");
+    /// ```
+    #[must_use]
+    pub const fn as_str(&self) -> &str {
+        let (bytes, _) = self.buf.split_at(self.len);
+        match core::str::from_utf8(bytes) {
+            Ok(s) => s,
+            // Only whole `str`s are ever copied in, so this cannot happen.
+            Err(_) => "incompatible schemas",
+        }
+    }
+
+    /// Appends `s` whole, or marks the message as cut (keeping room for `...`).
+    const fn push(&mut self, s: &str) {
+        if self.full {
+            return;
+        }
+        let b = s.as_bytes();
+        if self.len + b.len() > MSG_CAP - 3 {
+            self.full = true;
+            let dots = b"...";
+            let mut i = 0;
+            while i < 3 {
+                self.buf[self.len + i] = dots[i];
+                i += 1;
+            }
+            self.len += 3;
+            return;
+        }
+        let mut i = 0;
+        while i < b.len() {
+            self.buf[self.len + i] = b[i];
+            i += 1;
+        }
+        self.len += b.len();
+    }
+
+    pub(super) const fn push_u64(&mut self, mut v: u64) {
+        let mut digits = [0u8; 20];
+        let mut n = 0;
+        loop {
+            digits[19 - n] = b'0' + (v % 10) as u8;
+            n += 1;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        let (_, tail) = digits.split_at(20 - n);
+        match core::str::from_utf8(tail) {
+            Ok(s) => self.push(s),
+            Err(_) => self.push("?"),
+        }
+    }
+
+    pub(super) const fn push_i64(&mut self, v: i64) {
+        if v < 0 {
+            self.push("-");
+        }
+        self.push_u64(v.unsigned_abs());
+    }
+
+    const fn push_key(&mut self, k: &Key) {
+        match k {
+            Key::Str(s) => {
+                self.push("\"");
+                self.push(s);
+                self.push("\"");
+            }
+            Key::Int(i) => self.push_i64(*i),
+        }
+    }
+
+    /// A short inline rendering of a shape: `u8`, `str`, `[T]`,
+    /// `Option<T>`, `{K: V}`, a derived type's name.
+    pub(super) const fn push_label(&mut self, s: &Shape) {
+        match s {
+            Shape::Any => self.push("any"),
+            Shape::Nil => self.push("nil"),
+            Shape::Bool => self.push("bool"),
+            Shape::Int(i) => self.push(i.name),
+            Shape::F32 => self.push("f32"),
+            Shape::F64 => self.push("f64"),
+            Shape::Str => self.push("str"),
+            Shape::Char => self.push("char"),
+            Shape::Bin { len: None } => self.push("bin"),
+            Shape::Bin { len: Some(n) } => {
+                self.push("bin[");
+                self.push_u64(*n as u64);
+                self.push("]");
+            }
+            Shape::Ext { type_code: None } => self.push("ext"),
+            Shape::Ext { type_code: Some(t) } => {
+                self.push("ext(");
+                self.push_i64(*t as i64);
+                self.push(")");
+            }
+            Shape::Timestamp => self.push("timestamp"),
+            Shape::Option(inner) => {
+                self.push("Option<");
+                self.push_label(inner.get());
+                self.push(">");
+            }
+            Shape::Seq { elem, len } => {
+                self.push("[");
+                self.push_label(elem.get());
+                if let Some(n) = len {
+                    self.push("; ");
+                    self.push_u64(*n as u64);
+                }
+                self.push("]");
+            }
+            Shape::Tuple(items) => {
+                self.push("(");
+                let mut i = 0;
+                while i < items.len() {
+                    if i > 0 {
+                        self.push(", ");
+                    }
+                    self.push_label(items[i].get());
+                    i += 1;
+                }
+                if items.len() == 1 {
+                    self.push(",");
+                }
+                self.push(")");
+            }
+            Shape::Map { key, value } => {
+                self.push("{");
+                self.push_label(key.get());
+                self.push(": ");
+                self.push_label(value.get());
+                self.push("}");
+            }
+            Shape::Struct(d) => self.push(d.name),
+            Shape::Enum(d) => self.push(d.name),
+            Shape::Newtype(d) => self.push(d.name),
+            Shape::Opaque(m) => {
+                self.push("with(");
+                self.push(m);
+                self.push(")");
+            }
+        }
+    }
+}
+
+impl fmt::Display for Incompatible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Incompatible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Incompatible").field(&self.as_str()).finish()
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for Incompatible {}
+
+/// One step of the path from the root to where the check failed.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Entered a pair of named types (reader, writer).
+    Types(&'static str, &'static str),
+    Field(Key),
+    Position(usize, &'static str),
+    Element,
+    TupleElement(usize),
+    MapKey,
+    MapValue,
+    Variant(Key),
+}
+
+/// The state of one check: the path, the named pairs being checked, and
+/// the innermost names for messages.
+struct Cx {
+    head_r: &'static Shape,
+    head_w: &'static Shape,
+    steps: [Step; MAX_STEPS],
+    n_steps: usize,
+    pairs: [(Option<&'static str>, Option<&'static str>); MAX_CHECK_DEPTH],
+    n_pairs: usize,
+    depth: usize,
+    levels: usize,
+}
+
+type R = Result<(), Incompatible>;
+
+/// `?` for `const fn`.
+macro_rules! tri {
+    ($e:expr) => {
+        match $e {
+            Ok(()) => {}
+            Err(e) => return Err(e),
+        }
+    };
+}
+
+/// Checks that `reader` can decode every message `writer` can produce (see
+/// the [module docs](crate::schema) for the rules). A `const fn`: usable
+/// in constants, which is what [`assert_compatible!`](crate::assert_compatible) does.
+///
+/// ```
+/// use msgpack_core::schema::{check, shape_of};
+///
+/// assert!(check(shape_of::<u64>(), shape_of::<u32>()).is_ok());
+/// assert!(check(shape_of::<Option<String>>(), shape_of::<&str>()).is_ok());
+/// let err = check(shape_of::<Vec<i8>>(), shape_of::<Vec<u8>>()).unwrap_err();
+/// assert_eq!(err.as_str(), "[i8] cannot read bin: expected array, found bin of any length");
+/// ```
+pub const fn check(reader: &'static Shape, writer: &'static Shape) -> Result<(), Incompatible> {
+    let mut cx = Cx {
+        head_r: reader,
+        head_w: writer,
+        steps: [Step::Element; MAX_STEPS],
+        n_steps: 0,
+        pairs: [(None, None); MAX_CHECK_DEPTH],
+        n_pairs: 0,
+        depth: 0,
+        levels: 0,
+    };
+    shape(&mut cx, reader, writer)
+}
+
+impl Cx {
+    const fn push(&mut self, s: Step) {
+        if self.depth < MAX_STEPS {
+            self.steps[self.depth] = s;
+        }
+        self.depth += 1;
+        if self.depth <= MAX_STEPS {
+            self.n_steps = self.depth;
+        }
+    }
+
+    const fn pop(&mut self) {
+        self.depth -= 1;
+        self.n_steps = if self.depth < MAX_STEPS { self.depth } else { MAX_STEPS };
+    }
+
+    /// The innermost named pair, for "required in R but W ...".
+    const fn names(&self) -> (Option<&'static str>, Option<&'static str>) {
+        let mut i = self.n_steps;
+        while i > 0 {
+            i -= 1;
+            if let Step::Types(r, w) = self.steps[i] {
+                return (Some(r), Some(w));
+            }
+        }
+        (None, None)
+    }
+
+    /// A message: the head, the path, then `": "` (the caller adds the reason).
+    const fn start(&self) -> Incompatible {
+        let mut m = Incompatible::new();
+        m.push_label(self.head_r);
+        m.push(" cannot read ");
+        m.push_label(self.head_w);
+        // The head already names the outermost pair when both are named.
+        let mut i = if self.n_steps > 0 && is_named(self.head_r) && is_named(self.head_w) { 1 } else { 0 };
+        while i < self.n_steps {
+            m.push(": ");
+            match self.steps[i] {
+                Step::Types(r, w) => {
+                    m.push(r);
+                    m.push(" cannot read ");
+                    m.push(w);
+                }
+                Step::Field(k) => {
+                    m.push("field ");
+                    m.push_key(&k);
+                }
+                Step::Position(p, name) => {
+                    m.push("position ");
+                    m.push_u64(p as u64);
+                    m.push(" (`");
+                    m.push(name);
+                    m.push("`)");
+                }
+                Step::Element => m.push("element"),
+                Step::TupleElement(p) => {
+                    m.push("element ");
+                    m.push_u64(p as u64);
+                }
+                Step::MapKey => m.push("map key"),
+                Step::MapValue => m.push("map value"),
+                Step::Variant(k) => {
+                    m.push("variant ");
+                    m.push_key(&k);
+                }
+            }
+            i += 1;
+        }
+        m.push(": ");
+        m
+    }
+
+    /// Pushes the innermost reader name (or the head's label).
+    const fn push_reader(&self, m: &mut Incompatible) {
+        match self.names().0 {
+            Some(n) => m.push(n),
+            None => m.push_label(self.head_r),
+        }
+    }
+
+    const fn push_writer(&self, m: &mut Incompatible) {
+        match self.names().1 {
+            Some(n) => m.push(n),
+            None => m.push_label(self.head_w),
+        }
+    }
+
+    /// `expected {r's format}, found {w's format}` at the current path.
+    const fn mismatch(&self, r: &Shape, w: &Shape) -> R {
+        let mut m = self.start();
+        m.push("expected ");
+        push_format(&mut m, r, true);
+        m.push(", found ");
+        push_format(&mut m, w, false);
+        Err(m)
+    }
+
+    /// Enters a named pair; `Ok(false)` when it is already being checked
+    /// on this path (recursion: assumed compatible).
+    const fn enter(
+        &mut self,
+        rname: &'static str,
+        wname: &'static str,
+        rid: Option<&'static str>,
+        wid: Option<&'static str>,
+    ) -> Result<bool, Incompatible> {
+        let mut i = 0;
+        while i < self.n_pairs {
+            if same_id(self.pairs[i].0, rid) && same_id(self.pairs[i].1, wid) {
+                return Ok(false);
+            }
+            i += 1;
+        }
+        self.pairs[self.n_pairs] = (rid, wid);
+        self.n_pairs += 1;
+        self.push(Step::Types(rname, wname));
+        Ok(true)
+    }
+
+    const fn leave(&mut self) {
+        self.n_pairs -= 1;
+        self.pop();
+    }
+}
+
+/// The MessagePack format a shape reads (`reader`) or writes, for
+/// mismatch messages.
+const fn push_format(m: &mut Incompatible, s: &Shape, reader: bool) {
+    match s {
+        Shape::Any => m.push("any value"),
+        Shape::Nil => m.push("nil"),
+        Shape::Bool => m.push("bool"),
+        Shape::Int(_) => m.push("integer"),
+        Shape::F32 => m.push("float 32"),
+        Shape::F64 => m.push(if reader { "float 64 or 32" } else { "float 64" }),
+        Shape::Str => m.push("str"),
+        Shape::Char => m.push(if reader { "str of one character" } else { "str" }),
+        Shape::Bin { len: Some(n) } => {
+            m.push("bin of ");
+            m.push_u64(*n as u64);
+            m.push(" bytes");
+        }
+        Shape::Bin { len: None } => m.push(if reader { "bin" } else { "bin of any length" }),
+        Shape::Ext { type_code: Some(t) } => {
+            m.push("ext type ");
+            m.push_i64(*t as i64);
+        }
+        Shape::Ext { type_code: None } => m.push(if reader { "ext" } else { "ext of any type" }),
+        Shape::Timestamp => m.push("timestamp"),
+        Shape::Option(inner) => push_format(m, inner.get(), reader),
+        Shape::Seq { len: Some(n), .. } => {
+            m.push("array of ");
+            m.push_u64(*n as u64);
+        }
+        Shape::Seq { len: None, .. } => m.push(if reader { "array" } else { "array of any length" }),
+        Shape::Tuple(items) => {
+            m.push("array of ");
+            m.push_u64(items.len() as u64);
+        }
+        Shape::Map { .. } => m.push("map"),
+        Shape::Struct(d) => {
+            m.push(match d.form {
+                Form::Map => "map (",
+                _ => "array (",
+            });
+            m.push(d.name);
+            m.push(")");
+        }
+        Shape::Enum(d) => {
+            m.push("enum ");
+            m.push(d.name);
+        }
+        Shape::Newtype(d) => m.push(d.name),
+        Shape::Opaque(p) => {
+            m.push("with(");
+            m.push(p);
+            m.push(")");
+        }
+    }
+}
+
+const fn is_named(s: &Shape) -> bool {
+    matches!(s, Shape::Struct(_) | Shape::Enum(_) | Shape::Newtype(_))
+}
+
+/// Whether `r` reads `nil` (newtypes are looked through a few levels).
+const fn accepts_nil(r: &Shape) -> bool {
+    let mut r = r;
+    let mut i = 0;
+    while i < 8 {
+        match r {
+            Shape::Any | Shape::Nil | Shape::Option(_) => return true,
+            Shape::Tuple(items) => return items.is_empty(),
+            Shape::Struct(d) => return d.fields.is_empty() && matches!(d.form, Form::Tuple),
+            Shape::Newtype(d) => r = d.inner.get(),
+            _ => return false,
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn len_ok(r: Option<usize>, w: Option<usize>) -> bool {
+    match (r, w) {
+        (None, _) => true,
+        (Some(a), Some(b)) => a == b,
+        (Some(_), None) => false,
+    }
+}
+
+const fn shape(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
+    if cx.levels == MAX_CHECK_DEPTH {
+        let mut m = cx.start();
+        m.push("schema nested too deep to check (more than 128 levels)");
+        return Err(m);
+    }
+    cx.levels += 1;
+    let res = shape_level(cx, r, w);
+    cx.levels -= 1;
+    res
+}
+
+const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
+    if let Shape::Any = r {
+        return Ok(());
+    }
+    // Newtypes are their field on the wire: compare the insides (as a
+    // named pair when both sides are newtypes, for recursion).
+    match (r, w) {
+        (Shape::Newtype(rd), Shape::Newtype(wd)) => {
+            match cx.enter(rd.name, wd.name, rd.id, wd.id) {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(e) => return Err(e),
+            }
+            tri!(shape(cx, rd.inner.get(), wd.inner.get()));
+            cx.leave();
+            return Ok(());
+        }
+        (Shape::Newtype(rd), _) => return shape(cx, rd.inner.get(), w),
+        (_, Shape::Newtype(wd)) => return shape(cx, r, wd.inner.get()),
+        _ => {}
+    }
+    // The writer may write nil or the inner shape: both must be readable.
+    if let Shape::Option(wi) = w {
+        if !accepts_nil(r) {
+            let mut m = cx.start();
+            cx.push_writer(&mut m);
+            m.push(" may write nil but ");
+            cx.push_reader(&mut m);
+            m.push(" reads ");
+            m.push_label(r);
+            m.push(", which cannot be nil");
+            return Err(m);
+        }
+        return shape(cx, r, wi.get());
+    }
+    if let Shape::Option(ri) = r {
+        if let Shape::Nil = w {
+            return Ok(());
+        }
+        return shape(cx, ri.get(), w);
+    }
+    match w {
+        Shape::Any => {
+            let mut m = cx.start();
+            cx.push_writer(&mut m);
+            m.push(" may write any value but ");
+            cx.push_reader(&mut m);
+            m.push(" reads ");
+            m.push_label(r);
+            Err(m)
+        }
+        Shape::Nil => {
+            if accepts_nil(r) {
+                Ok(())
+            } else {
+                cx.mismatch(r, w)
+            }
+        }
+        Shape::Bool => match r {
+            Shape::Bool => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Int(wi) => match r {
+            Shape::Int(ri) => {
+                if wi.fits_in(ri) {
+                    Ok(())
+                } else {
+                    let mut m = cx.start();
+                    m.push(ri.name);
+                    m.push(" cannot hold every ");
+                    m.push(wi.name);
+                    Err(m)
+                }
+            }
+            _ => cx.mismatch(r, w),
+        },
+        Shape::F32 => match r {
+            Shape::F32 | Shape::F64 => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::F64 => match r {
+            Shape::F64 => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Str => match r {
+            Shape::Str => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Char => match r {
+            Shape::Str | Shape::Char => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Bin { len: wl } => match r {
+            Shape::Bin { len: rl } if len_ok(*rl, *wl) => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Ext { type_code: wt } => match (r, wt) {
+            (Shape::Ext { type_code: None }, _) => Ok(()),
+            (Shape::Ext { type_code: Some(a) }, Some(b)) if *a == *b => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Timestamp => match r {
+            Shape::Timestamp | Shape::Ext { type_code: None } | Shape::Ext { type_code: Some(-1) } => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Seq { elem: we, len: wl } => match r {
+            Shape::Seq { elem: re, len: rl } if len_ok(*rl, *wl) => {
+                cx.push(Step::Element);
+                tri!(shape(cx, re.get(), we.get()));
+                cx.pop();
+                Ok(())
+            }
+            // Byte buffers read arrays of small integers too.
+            Shape::Bin { len: rl } if len_ok(*rl, *wl) => match we.get() {
+                Shape::Int(i) if i.fits_in(&super::IntShape::U8) => Ok(()),
+                _ => cx.mismatch(r, w),
+            },
+            Shape::Tuple(rs) if matches!(wl, Some(n) if *n == rs.len()) => {
+                let mut i = 0;
+                while i < rs.len() {
+                    cx.push(Step::TupleElement(i));
+                    tri!(shape(cx, rs[i].get(), we.get()));
+                    cx.pop();
+                    i += 1;
+                }
+                Ok(())
+            }
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Tuple(ws) => match r {
+            Shape::Tuple(rs) if rs.len() == ws.len() => {
+                let mut i = 0;
+                while i < rs.len() {
+                    cx.push(Step::TupleElement(i));
+                    tri!(shape(cx, rs[i].get(), ws[i].get()));
+                    cx.pop();
+                    i += 1;
+                }
+                Ok(())
+            }
+            Shape::Seq { elem: re, len: rl } if len_ok(*rl, Some(ws.len())) => {
+                let mut i = 0;
+                while i < ws.len() {
+                    cx.push(Step::TupleElement(i));
+                    tri!(shape(cx, re.get(), ws[i].get()));
+                    cx.pop();
+                    i += 1;
+                }
+                Ok(())
+            }
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Map { key: wk, value: wv } => match r {
+            Shape::Map { key: rk, value: rv } => {
+                cx.push(Step::MapKey);
+                tri!(shape(cx, rk.get(), wk.get()));
+                cx.pop();
+                cx.push(Step::MapValue);
+                tri!(shape(cx, rv.get(), wv.get()));
+                cx.pop();
+                Ok(())
+            }
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Struct(wd) => match r {
+            Shape::Struct(rd) => struct_def(cx, rd, wd),
+            Shape::Map { key: rk, value: rv } if matches!(wd.form, Form::Map) => {
+                let mut i = 0;
+                while i < wd.fields.len() {
+                    let f = &wd.fields[i];
+                    cx.push(Step::Field(f.key));
+                    if !key_readable(rk.get(), &f.key) {
+                        let mut m = cx.start();
+                        m.push("map key ");
+                        m.push_label(rk.get());
+                        m.push(" cannot read the key");
+                        return Err(m);
+                    }
+                    tri!(shape(cx, rv.get(), f.shape.get()));
+                    cx.pop();
+                    i += 1;
+                }
+                Ok(())
+            }
+            Shape::Seq { elem: re, len: None } if !matches!(wd.form, Form::Map) => {
+                let mut i = 0;
+                while i < wd.fields.len() {
+                    cx.push(Step::Position(i, wd.fields[i].name));
+                    tri!(shape(cx, re.get(), wd.fields[i].shape.get()));
+                    cx.pop();
+                    i += 1;
+                }
+                Ok(())
+            }
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Enum(wd) => match r {
+            Shape::Enum(rd) => enum_def(cx, rd, wd),
+            // A unit-only enum is its tags: strings or integers.
+            Shape::Str | Shape::Int(_) => {
+                let mut i = 0;
+                while i < wd.variants.len() {
+                    let v = &wd.variants[i];
+                    let ok = matches!(wd.tagging, Tagging::External)
+                        && matches!(v.payload, Payload::Unit)
+                        && match (r, v.tag) {
+                            (Shape::Str, Key::Str(_)) => true,
+                            (Shape::Int(ri), Key::Int(t)) => int_in(ri, t),
+                            _ => false,
+                        };
+                    if !ok {
+                        cx.push(Step::Variant(v.tag));
+                        let mut m = cx.start();
+                        match (r, v.tag, v.payload, wd.tagging) {
+                            (Shape::Int(ri), Key::Int(_), Payload::Unit, Tagging::External) => {
+                                m.push(ri.name);
+                                m.push(" cannot hold the tag");
+                            }
+                            (_, tag, Payload::Unit, Tagging::External) => {
+                                m.push("expected ");
+                                push_format(&mut m, r, true);
+                                m.push(match tag {
+                                    Key::Str(_) => ", found a str tag",
+                                    Key::Int(_) => ", found an integer tag",
+                                });
+                            }
+                            _ => {
+                                m.push("expected ");
+                                push_format(&mut m, r, true);
+                                m.push(", found a variant with data");
+                            }
+                        }
+                        return Err(m);
+                    }
+                    i += 1;
+                }
+                Ok(())
+            }
+            _ => cx.mismatch(r, w),
+        },
+        Shape::Opaque(wm) => match r {
+            Shape::Opaque(rm) if str_eq(rm, wm) => Ok(()),
+            _ => cx.mismatch(r, w),
+        },
+        // Handled above.
+        Shape::Option(_) | Shape::Newtype(_) => Ok(()),
+    }
+}
+
+const fn int_in(r: &super::IntShape, v: i64) -> bool {
+    if v < 0 { r.min <= v } else { r.min <= v && v as u64 <= r.max && !(r.nonzero && v == 0) }
+}
+
+/// Whether a map's key shape reads a field's wire key.
+const fn key_readable(rk: &Shape, k: &Key) -> bool {
+    match (rk, k) {
+        (Shape::Any, _) | (Shape::Str, Key::Str(_)) => true,
+        (Shape::Int(ri), Key::Int(v)) => int_in(ri, *v),
+        (Shape::Option(inner), _) => key_readable(inner.get(), k),
+        _ => false,
+    }
+}
+
+const fn find_field(fields: &'static [FieldDef], key: &Key) -> Option<&'static FieldDef> {
+    let mut i = 0;
+    while i < fields.len() {
+        if fields[i].key.eq(key) {
+            return Some(&fields[i]);
+        }
+        i += 1;
+    }
+    None
+}
+
+const fn struct_def(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
+    match cx.enter(rd.name, wd.name, rd.id, wd.id) {
+        Ok(true) => {}
+        Ok(false) => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    tri!(struct_body(cx, rd, wd));
+    cx.leave();
+    Ok(())
+}
+
+/// Compares fields once the pair has been entered (also used for variants,
+/// whose names are already on the path).
+const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
+    match (rd.form, wd.form) {
+        (Form::Map, Form::Map) => keyed(cx, rd, wd),
+        (Form::Array | Form::Tuple, Form::Array | Form::Tuple) => positional(cx, rd, wd),
+        (Form::Map, _) => {
+            let mut m = cx.start();
+            cx.push_reader(&mut m);
+            m.push(" reads a map but ");
+            cx.push_writer(&mut m);
+            m.push(" writes an array (`array` form)");
+            Err(m)
+        }
+        (_, Form::Map) => {
+            let mut m = cx.start();
+            cx.push_reader(&mut m);
+            m.push(" reads an array (`array` form) but ");
+            cx.push_writer(&mut m);
+            m.push(" writes a map");
+            Err(m)
+        }
+    }
+}
+
+const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
+    let mut i = 0;
+    while i < rd.fields.len() {
+        let rf = &rd.fields[i];
+        match find_field(wd.fields, &rf.key) {
+            None => {
+                if rf.required {
+                    let mut m = cx.start();
+                    m.push("field ");
+                    m.push_key(&rf.key);
+                    m.push(" is required in ");
+                    cx.push_reader(&mut m);
+                    m.push(" but ");
+                    cx.push_writer(&mut m);
+                    m.push(" never writes it");
+                    return Err(m);
+                }
+            }
+            Some(wf) => {
+                if rf.required && !wf.always_written {
+                    let mut m = cx.start();
+                    m.push("field ");
+                    m.push_key(&rf.key);
+                    m.push(" is required in ");
+                    cx.push_reader(&mut m);
+                    m.push(" but ");
+                    cx.push_writer(&mut m);
+                    m.push(" may leave it out (`skip_if` or `omit_defaults`)");
+                    return Err(m);
+                }
+                cx.push(Step::Field(rf.key));
+                tri!(shape(cx, rf.shape.get(), wf.shape.get()));
+                cx.pop();
+            }
+        }
+        i += 1;
+    }
+    if rd.deny_unknown_fields {
+        let mut i = 0;
+        while i < wd.fields.len() {
+            let wf = &wd.fields[i];
+            if find_field(rd.fields, &wf.key).is_none() {
+                let mut m = cx.start();
+                cx.push_writer(&mut m);
+                m.push(" writes field ");
+                m.push_key(&wf.key);
+                m.push(", which ");
+                cx.push_reader(&mut m);
+                m.push(" does not know and `deny_unknown_fields` rejects");
+                return Err(m);
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
+    let (rn, wn) = (rd.fields.len(), wd.fields.len());
+    let exact = matches!(rd.form, Form::Tuple);
+    if (exact && rn != wn) || (wn > rn && rd.deny_unknown_fields) {
+        let mut m = cx.start();
+        cx.push_reader(&mut m);
+        m.push(if exact { " reads exactly " } else { " reads at most " });
+        m.push_u64(rn as u64);
+        m.push(" elements but ");
+        cx.push_writer(&mut m);
+        m.push(" writes ");
+        m.push_u64(wn as u64);
+        return Err(m);
+    }
+    let mut i = 0;
+    while i < rn {
+        let rf = &rd.fields[i];
+        if i >= wn {
+            if rf.required {
+                let mut m = cx.start();
+                m.push("position ");
+                m.push_u64(i as u64);
+                m.push(" (`");
+                m.push(rf.name);
+                m.push("`) is required in ");
+                cx.push_reader(&mut m);
+                m.push(" but ");
+                cx.push_writer(&mut m);
+                m.push(" writes only ");
+                m.push_u64(wn as u64);
+                m.push(" elements");
+                return Err(m);
+            }
+        } else {
+            cx.push(Step::Position(i, rf.name));
+            tri!(shape(cx, rf.shape.get(), wd.fields[i].shape.get()));
+            cx.pop();
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+const fn enum_def(cx: &mut Cx, rd: &'static EnumDef, wd: &'static EnumDef) -> R {
+    match cx.enter(rd.name, wd.name, rd.id, wd.id) {
+        Ok(true) => {}
+        Ok(false) => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    let same_tagging = match (rd.tagging, wd.tagging) {
+        (Tagging::External, Tagging::External) => true,
+        (Tagging::Internal(a), Tagging::Internal(b)) => str_eq(a, b),
+        _ => false,
+    };
+    if !same_tagging {
+        let mut m = cx.start();
+        cx.push_reader(&mut m);
+        push_tagging(&mut m, rd.tagging);
+        m.push(" but ");
+        cx.push_writer(&mut m);
+        push_tagging(&mut m, wd.tagging);
+        return Err(m);
+    }
+    let mut i = 0;
+    while i < wd.variants.len() {
+        let wv = &wd.variants[i];
+        let mut found = None;
+        let mut j = 0;
+        while j < rd.variants.len() {
+            if rd.variants[j].tag.eq(&wv.tag) {
+                found = Some(&rd.variants[j]);
+                break;
+            }
+            j += 1;
+        }
+        match found {
+            None => {
+                if !rd.other {
+                    let mut m = cx.start();
+                    m.push("variant ");
+                    m.push_key(&wv.tag);
+                    m.push(" written by ");
+                    cx.push_writer(&mut m);
+                    m.push(" is unknown to ");
+                    cx.push_reader(&mut m);
+                    m.push(" (and it has no `other` variant)");
+                    return Err(m);
+                }
+            }
+            Some(rv) => {
+                cx.push(Step::Variant(wv.tag));
+                match (rv.payload, wv.payload) {
+                    (Payload::Unit, Payload::Unit) => {}
+                    (Payload::Newtype(r), Payload::Newtype(w)) => tri!(shape(cx, r.get(), w.get())),
+                    (Payload::Struct(r), Payload::Struct(w)) => tri!(struct_body(cx, r, w)),
+                    (r, w) => {
+                        let mut m = cx.start();
+                        cx.push_reader(&mut m);
+                        m.push(" has ");
+                        m.push(payload_kind(r));
+                        m.push(" but ");
+                        cx.push_writer(&mut m);
+                        m.push(" writes ");
+                        m.push(payload_kind(w));
+                        return Err(m);
+                    }
+                }
+                cx.pop();
+            }
+        }
+        i += 1;
+    }
+    cx.leave();
+    Ok(())
+}
+
+const fn push_tagging(m: &mut Incompatible, t: Tagging) {
+    match t {
+        Tagging::External => m.push(" is externally tagged"),
+        Tagging::Internal(tag) => {
+            m.push(" is tagged by field \"");
+            m.push(tag);
+            m.push("\"");
+        }
+    }
+}
+
+const fn payload_kind(p: Payload) -> &'static str {
+    match p {
+        Payload::Unit => "a unit variant",
+        Payload::Newtype(_) => "a newtype variant",
+        Payload::Struct(d) => match d.form {
+            Form::Tuple => "a tuple variant",
+            _ => "a struct variant",
+        },
+    }
+}

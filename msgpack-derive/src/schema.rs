@@ -1,0 +1,246 @@
+//! Generates `Schema`: the `const` wire descriptor of the type.
+//!
+//! A type without type or const parameters keeps its descriptor in a
+//! `static` (lifetimes replaced by `'static`, `Self` by the type), so that
+//! recursive types can point back at it; a generic type builds it in the
+//! associated `const` (generic types cannot be recursive through it, see
+//! the core's `schema` docs). Newtype structs are transparent on the wire:
+//! a `Newtype` shape that the check and the fingerprint see through.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::visit_mut::VisitMut;
+
+use crate::ast::{Container, Data, Field, Form, Key, Style, Variant};
+use crate::encode::{unit_enum_as_int, variant_int};
+use crate::expand::Names;
+
+pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
+    let mut preds: Vec<TokenStream> =
+        where_clause.map(|w| w.predicates.iter().map(|p| quote!(#p)).collect()).unwrap_or_default();
+    preds.extend(field_bounds(cont, n));
+    let is_static = cont.generics.type_params().next().is_none() && cont.generics.const_params().next().is_none();
+    let g = Gen { cont, n, is_static };
+    let schema = quote!(#krate::schema);
+
+    let shape = match &cont.data {
+        // A newtype struct is its field on the wire; the named wrapper
+        // keeps recursive newtypes (`struct Nest(Vec<Nest>)`) finite.
+        Data::Struct(Style::Newtype, fields) if fields[0].is_wire() => {
+            let name = ident.to_string();
+            let id = g.id();
+            let inner = g.field_shape(&fields[0]);
+            quote!(#schema::Shape::Newtype(&#schema::NewtypeDef { name: #name, id: #id, inner: #inner }))
+        }
+        Data::Struct(style, fields) => {
+            let form = match style {
+                Style::Struct => cont.form(),
+                _ => Form::Array,
+            };
+            let def = g.struct_def(&ident.to_string(), g.id(), *style, form, fields);
+            quote!(#schema::Shape::Struct(&#def))
+        }
+        Data::Enum(variants) => g.enum_def(variants),
+    };
+    if is_static {
+        quote! {
+            static __SHAPE: #schema::Shape = #shape;
+            #[automatically_derived]
+            impl #impl_generics #schema::Schema for #ident #ty_generics where #(#preds,)* {
+                const SHAPE: #schema::ShapeRef = #schema::ShapeRef::new(&__SHAPE);
+            }
+        }
+    } else {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics #schema::Schema for #ident #ty_generics where #(#preds,)* {
+                const SHAPE: #schema::ShapeRef = #schema::ShapeRef::new(&#shape);
+            }
+        }
+    }
+}
+
+/// `FieldType: Schema` for each encoded field whose type mentions a type
+/// parameter (exact bounds, so `T::Assoc` fields work too).
+fn field_bounds(cont: &Container, n: &Names) -> Vec<TokenStream> {
+    let krate = &n.krate;
+    let params: Vec<String> = cont.generics.type_params().map(|p| p.ident.to_string()).collect();
+    if params.is_empty() {
+        return Vec::new();
+    }
+    let fields: Vec<&Field> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(vs) => vs.iter().filter(|v| !v.attrs.skip.is_set()).flat_map(|v| &v.fields).collect(),
+    };
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for f in fields.into_iter().filter(|f| f.is_wire() && !f.attrs.with.is_set()) {
+        let ty = f.ty;
+        let text = quote!(#ty).to_string();
+        let mentions = text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.iter().any(|p| p == w));
+        if mentions && !seen.contains(&text) {
+            seen.push(text);
+            out.push(quote!(#ty: #krate::schema::Schema));
+        }
+    }
+    out
+}
+
+struct Gen<'a> {
+    cont: &'a Container<'a>,
+    n: &'a Names,
+    /// The descriptor goes in a `static`: field types must not name the
+    /// impl's lifetimes or `Self`.
+    is_static: bool,
+}
+
+impl Gen<'_> {
+    /// `Some("module::Name@line:column")` for types that can be recursive.
+    fn id(&self) -> TokenStream {
+        if self.is_static {
+            let name = self.cont.ident.to_string();
+            quote!(::core::option::Option::Some(::core::concat!(
+                ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
+            )))
+        } else {
+            quote!(::core::option::Option::None)
+        }
+    }
+
+    fn field_shape(&self, f: &Field) -> TokenStream {
+        let schema = {
+            let krate = &self.n.krate;
+            quote!(#krate::schema)
+        };
+        if let Some(path) = f.attrs.with.get() {
+            let name = quote!(#path).to_string().replace(' ', "");
+            return quote_spanned!(path.span()=> #schema::ShapeRef::new(&#schema::Shape::Opaque(#name)));
+        }
+        let ty = if self.is_static { self.staticize(f.ty) } else { f.ty.clone() };
+        quote_spanned!(f.ty.span()=> <#ty as #schema::Schema>::SHAPE)
+    }
+
+    /// The field type as seen from outside the impl: lifetimes become
+    /// `'static`, `Self` the type itself.
+    fn staticize(&self, ty: &syn::Type) -> syn::Type {
+        struct Fix<'a> {
+            this: &'a syn::Ident,
+            lifetimes: usize,
+        }
+        impl VisitMut for Fix<'_> {
+            fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+                *l = syn::Lifetime::new("'static", l.span());
+            }
+            fn visit_type_path_mut(&mut self, p: &mut syn::TypePath) {
+                if p.qself.is_none() && p.path.is_ident("Self") {
+                    let this = self.this;
+                    let args = (0..self.lifetimes).map(|_| quote!('static));
+                    *p = if self.lifetimes == 0 {
+                        syn::parse_quote!(#this)
+                    } else {
+                        syn::parse_quote!(#this<#(#args),*>)
+                    };
+                    return;
+                }
+                syn::visit_mut::visit_type_path_mut(self, p);
+            }
+        }
+        let mut ty = ty.clone();
+        Fix { this: self.cont.ident, lifetimes: self.cont.generics.lifetimes().count() }.visit_type_mut(&mut ty);
+        ty
+    }
+
+    fn struct_def(&self, name: &str, id: TokenStream, style: Style, form: Form, fields: &[Field]) -> TokenStream {
+        let krate = &self.n.krate;
+        let schema = quote!(#krate::schema);
+        let form_tokens = match (style, form) {
+            (Style::Struct, Form::Map) => quote!(#schema::Form::Map),
+            (Style::Struct, Form::Array) => quote!(#schema::Form::Array),
+            _ => quote!(#schema::Form::Tuple),
+        };
+        let tuple = style != Style::Struct;
+        let omit_defaults = self.cont.attrs.omit_defaults.is_set() && form == Form::Map && !tuple;
+        let defs = fields.iter().filter(|f| f.is_wire()).map(|f| {
+            let fname = match &f.member {
+                syn::Member::Named(id) => id.to_string().trim_start_matches("r#").to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            };
+            let key = key_tokens(&schema, &f.key);
+            let shape = self.field_shape(f);
+            let has_default = f.is_option || f.attrs.default.is_set();
+            let required = tuple || !has_default;
+            let always = !(f.attrs.skip_if.is_set() || (omit_defaults && has_default));
+            quote! {
+                #schema::FieldDef { name: #fname, key: #key, shape: #shape, required: #required, always_written: #always }
+            }
+        });
+        let deny = self.cont.attrs.deny_unknown_fields.is_set();
+        quote! {
+            #schema::StructDef {
+                name: #name,
+                id: #id,
+                form: #form_tokens,
+                fields: &[#(#defs),*],
+                deny_unknown_fields: #deny,
+            }
+        }
+    }
+
+    fn enum_def(&self, variants: &[Variant]) -> TokenStream {
+        let cont = self.cont;
+        let krate = &self.n.krate;
+        let schema = quote!(#krate::schema);
+        let name = cont.ident.to_string();
+        let as_int = unit_enum_as_int(cont, variants);
+        let internal = cont.attrs.tag.get();
+        let none = quote!(::core::option::Option::None);
+        let defs = variants.iter().enumerate().filter(|(_, v)| !v.attrs.skip.is_set()).map(|(i, v)| {
+            let vname = v.ident.to_string();
+            let tag = if as_int {
+                let int = variant_int(cont, i, v);
+                quote!(#schema::Key::Int(#int))
+            } else {
+                key_tokens(&schema, &Key::Str(v.name.clone()))
+            };
+            let payload = match v.style {
+                Style::Unit => quote!(#schema::Payload::Unit),
+                Style::Newtype if v.fields[0].is_wire() => {
+                    let shape = self.field_shape(&v.fields[0]);
+                    quote!(#schema::Payload::Newtype(#shape))
+                }
+                style => {
+                    let form = if internal.is_some() { Form::Map } else { cont.form() };
+                    let def = self.struct_def(&vname, none.clone(), style, form, &v.fields);
+                    quote!(#schema::Payload::Struct(&#def))
+                }
+            };
+            quote!(#schema::VariantDef { name: #vname, tag: #tag, payload: #payload })
+        });
+        let tagging = match internal {
+            Some(tag) => quote!(#schema::Tagging::Internal(#tag)),
+            None => quote!(#schema::Tagging::External),
+        };
+        let other = variants.iter().any(|v| v.attrs.other.is_set());
+        let id = self.id();
+        quote! {
+            #schema::Shape::Enum(&#schema::EnumDef {
+                name: #name,
+                id: #id,
+                tagging: #tagging,
+                variants: &[#(#defs),*],
+                other: #other,
+            })
+        }
+    }
+}
+
+fn key_tokens(schema: &TokenStream, k: &Key) -> TokenStream {
+    match k {
+        Key::Str(s) => quote!(#schema::Key::Str(#s)),
+        Key::Int(i) => quote!(#schema::Key::Int(#i)),
+    }
+}

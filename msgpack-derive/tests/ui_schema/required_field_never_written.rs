@@ -1,0 +1,18 @@
+use msgpack_core::{MsgPack, assert_compatible};
+
+#[derive(MsgPack)]
+struct UserV1 {
+    id: u64,
+    name: String,
+}
+
+#[derive(MsgPack)]
+struct UserV2 {
+    id: u64,
+    name: String,
+    email: String,
+}
+
+assert_compatible!(UserV2, UserV1);
+
+fn main() {}
