@@ -725,3 +725,197 @@ fn generic_recursive_types_still_encode() {
         "[[[u16]]] cannot read Nest: element: element: element: expected integer, found array of any length"
     );
 }
+
+mod opaque {
+    use super::*;
+
+    pub(crate) mod as_text {
+        use msgpack_core::{Decoder, Encoder, decode, encode};
+        pub(crate) fn encode<W: encode::Write>(v: &u32, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            e.str(&v.to_string())
+        }
+        pub(crate) fn encoded_len(v: &u32) -> usize {
+            encode::str_size(v.to_string().len())
+        }
+        pub(crate) fn decode(d: &mut Decoder<'_>) -> Result<u32, decode::Error> {
+            let at = d.position();
+            d.str()?.parse().map_err(|_| decode::Error::custom("not a number", at))
+        }
+    }
+
+    pub(crate) mod as_text_too {
+        pub(crate) use super::as_text::{decode, encode, encoded_len};
+    }
+
+    #[derive(MsgPack)]
+    pub(crate) struct A {
+        #[msgpack(with = "as_text")]
+        pub(crate) id: u32,
+    }
+
+    #[derive(MsgPack)]
+    pub(crate) struct B {
+        #[msgpack(with = "as_text")]
+        pub(crate) id: u32,
+    }
+
+    #[derive(MsgPack)]
+    pub(crate) struct C {
+        #[msgpack(with = "as_text_too")]
+        pub(crate) id: u32,
+    }
+
+    #[derive(MsgPack)]
+    pub(crate) struct Plain {
+        pub(crate) id: u32,
+    }
+}
+
+#[test]
+fn with_fields_are_opaque() {
+    use opaque::*;
+    assert_eq!(verdict::<A, B>(), "ok");
+    assert_eq!(verdict::<A, C>(), r#"A cannot read C: field "id": expected with(as_text), found with(as_text_too)"#);
+    assert_eq!(verdict::<Plain, A>(), r#"Plain cannot read A: field "id": expected integer, found with(as_text)"#);
+    assert_eq!(verdict::<BTreeMap<String, Value>, A>(), "ok");
+    assert_eq!(shape_of::<A>().to_string(), "A = map {\n    \"id\": with(as_text),\n}");
+}
+
+/// Every type of the crate docs' table has a descriptor, rendered here.
+#[test]
+fn every_core_type_has_a_descriptor() {
+    use std::borrow::Cow;
+    use std::collections::{BTreeSet, HashSet, LinkedList, VecDeque};
+    use std::marker::PhantomData;
+    use std::num::{NonZeroI8, NonZeroU64};
+    use std::rc::Rc;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    fn s<T: Schema + ?Sized>() -> String {
+        shape_of::<T>().to_string()
+    }
+    let got = [
+        s::<bool>(),
+        s::<u8>(),
+        s::<u16>(),
+        s::<u32>(),
+        s::<u64>(),
+        s::<usize>(),
+        s::<u128>(),
+        s::<i8>(),
+        s::<i16>(),
+        s::<i32>(),
+        s::<i64>(),
+        s::<isize>(),
+        s::<i128>(),
+        s::<NonZeroU64>(),
+        s::<NonZeroI8>(),
+        s::<f32>(),
+        s::<f64>(),
+        s::<char>(),
+        s::<()>(),
+        s::<PhantomData<u8>>(),
+        s::<&str>(),
+        s::<String>(),
+        s::<Cow<'_, str>>(),
+        s::<Box<str>>(),
+        s::<Rc<str>>(),
+        s::<Arc<str>>(),
+        s::<&[u8]>(),
+        s::<Vec<u8>>(),
+        s::<VecDeque<u8>>(),
+        s::<[u8; 16]>(),
+        s::<Cow<'_, [u8]>>(),
+        s::<Box<[u8]>>(),
+        s::<Option<u8>>(),
+        s::<[u16]>(),
+        s::<[u16; 3]>(),
+        s::<Vec<i32>>(),
+        s::<VecDeque<i32>>(),
+        s::<LinkedList<i32>>(),
+        s::<BTreeSet<u8>>(),
+        s::<HashSet<String>>(),
+        s::<Box<[bool]>>(),
+        s::<(u8,)>(),
+        s::<(u8, String, f64)>(),
+        s::<BTreeMap<String, u8>>(),
+        s::<HashMap<u32, Vec<u8>>>(),
+        s::<Box<u8>>(),
+        s::<Rc<u8>>(),
+        s::<Arc<u8>>(),
+        s::<&u8>(),
+        s::<Duration>(),
+        s::<msgpack_core::Timestamp>(),
+        s::<msgpack_core::ExtRef<'_>>(),
+        s::<msgpack_core::Ext>(),
+        s::<Value>(),
+        s::<msgpack_core::ValueRef<'_>>(),
+    ];
+    let want = [
+        "bool",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "usize",
+        "u128",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "isize",
+        "i128",
+        "NonZeroU64",
+        "NonZeroI8",
+        "f32",
+        "f64",
+        "char",
+        "nil",
+        "()",
+        "str",
+        "str",
+        "str",
+        "str",
+        "str",
+        "str",
+        "bin",
+        "bin",
+        "bin",
+        "bin[16]",
+        "bin",
+        "bin",
+        "Option<u8>",
+        "[u16]",
+        "[u16; 3]",
+        "[i32]",
+        "[i32]",
+        "[i32]",
+        "[u8]",
+        "[str]",
+        "[bool]",
+        "(u8,)",
+        "(u8, str, f64)",
+        "{str: u8}",
+        "{u32: bin}",
+        "u8",
+        "u8",
+        "u8",
+        "u8",
+        "(u64, u32)",
+        "timestamp",
+        "ext",
+        "ext",
+        "any",
+        "any",
+    ];
+    assert_eq!(got, want);
+}
+
+#[cfg(feature = "bytes")]
+#[test]
+fn bytes_types_are_bin() {
+    assert_eq!(shape_of::<bytes::Bytes>().to_string(), "bin");
+    assert_eq!(shape_of::<bytes::BytesMut>().to_string(), "bin");
+    assert_eq!(verdict::<bytes::Bytes, Vec<u8>>(), "ok");
+}
