@@ -1,0 +1,9 @@
+#![doc = include_str!("../README.md")]
+
+pub mod inspect;
+pub mod mapping;
+pub mod time;
+
+pub use inspect::{InspectError, inspect};
+pub use mapping::{FormError, RESERVED_KEYS, from_json, to_json};
+pub use time::{TimestampError, format_timestamp, parse_timestamp};

@@ -1,0 +1,338 @@
+//! `msgpack-json`: MessagePack to JSON, JSON to MessagePack, and an
+//! annotated hex dump. The mapping and the exit codes are documented in the
+//! crate's README (the library's crate docs).
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use msgpack_core::{DecodeOptions, Decoder, Value, decode};
+use serde_json::Value as Json;
+
+const USAGE: &str = "\
+Usage: msgpack-json <COMMAND> [OPTIONS] [FILE]
+
+Commands:
+  to-json     MessagePack (one or more concatenated values) to JSON, one value per line
+  from-json   JSON (one or more values) to MessagePack
+  inspect     annotated hex dump of MessagePack, one line per item
+
+FILE is read whole; without FILE, or with '-', standard input is read.
+
+Options:
+  -o, --output FILE  write to FILE instead of standard output
+      --pretty       to-json: indent each value over several lines
+      --max-depth N  to-json, inspect: nesting limit for arrays and maps,
+                     1 to 1024 (default 64)
+  -h, --help         print this help
+  -V, --version      print the version
+
+Exit status: 0 success, 1 invalid input, 2 usage error, 3 I/O error.
+";
+
+/// The nesting limit by default: that of `DecodeOptions::untrusted()`.
+const DEFAULT_MAX_DEPTH: u32 = 64;
+/// The highest `--max-depth`: what the worker's stack holds with a wide margin.
+const MAX_MAX_DEPTH: u32 = 1024;
+/// Stack of the worker thread. Decoding, converting and printing recurse
+/// once per level (a `$map` form is three JSON levels); 1024 levels take a
+/// few MiB in a debug build.
+const STACK_SIZE: usize = 64 << 20;
+
+/// Why the tool stops, each with its exit code.
+enum Failure {
+    /// Exit 1: the input is not valid, or not representable.
+    Invalid(String),
+    /// Exit 2: bad arguments.
+    Usage(String),
+    /// Exit 3: reading or writing failed.
+    Io(String),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Command {
+    ToJson,
+    FromJson,
+    Inspect,
+}
+
+struct Args {
+    command: Command,
+    /// `None`: standard input.
+    input: Option<PathBuf>,
+    /// `None`: standard output.
+    output: Option<PathBuf>,
+    pretty: bool,
+    max_depth: Option<u32>,
+}
+
+/// What the arguments ask for.
+enum Request {
+    Run(Args),
+    Help,
+    Version,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let worker = std::thread::Builder::new().name("msgpack-json".into()).stack_size(STACK_SIZE);
+    match worker.spawn(move || cli(args)) {
+        // A panic is a bug; its message has been printed. 101 is Rust's own code for it.
+        Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),
+        Err(e) => {
+            eprintln!("error: cannot start the worker thread: {e}");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn cli(args: Vec<OsString>) -> ExitCode {
+    let result = match parse_args(args) {
+        Ok(Request::Help) => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Version) => {
+            println!("msgpack-json {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        Ok(Request::Run(args)) => run(&args),
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Invalid(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(3)
+        }
+    }
+}
+
+fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
+    let mut command = None;
+    let mut input: Option<OsString> = None;
+    let mut output = None;
+    let mut pretty = false;
+    let mut max_depth = None;
+    // Help and version win over any other argument (up to `--`).
+    for arg in args.iter().take_while(|a| *a != "--") {
+        match arg.to_str() {
+            Some("-h" | "--help") => return Ok(Request::Help),
+            Some("-V" | "--version") => return Ok(Request::Version),
+            _ => {}
+        }
+    }
+    let mut args = args.into_iter();
+    let mut options_done = false;
+
+    let mut positional = |arg: OsString, command: &mut Option<Command>| -> Result<(), Failure> {
+        if command.is_none() {
+            *command = Some(match arg.to_str() {
+                Some("to-json") => Command::ToJson,
+                Some("from-json") => Command::FromJson,
+                Some("inspect") => Command::Inspect,
+                _ => return Err(Failure::Usage(format!("unknown command {}", arg.to_string_lossy()))),
+            });
+        } else if input.is_none() {
+            input = Some(arg);
+        } else {
+            return Err(Failure::Usage(format!("unexpected argument {}", arg.to_string_lossy())));
+        }
+        Ok(())
+    };
+
+    while let Some(arg) = args.next() {
+        let text = arg.to_str().unwrap_or("");
+        if options_done || text == "-" || !text.starts_with('-') {
+            positional(arg, &mut command)?;
+            continue;
+        }
+        // `--name=value` or `--name value`.
+        let (name, inline) = match text.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(OsString::from(value))),
+            _ => (text, None),
+        };
+        let mut value = |what: &str| -> Result<OsString, Failure> {
+            inline.clone().or_else(|| args.next()).ok_or_else(|| Failure::Usage(format!("{name} needs {what}")))
+        };
+        match name {
+            "--" => options_done = true,
+            "--pretty" if inline.is_none() => pretty = true,
+            "-o" | "--output" => output = Some(PathBuf::from(value("a file name")?)),
+            "--max-depth" => {
+                let v = value("a number")?;
+                let n = v.to_str().and_then(|s| s.parse::<u32>().ok()).filter(|n| (1..=MAX_MAX_DEPTH).contains(n));
+                match n {
+                    Some(n) => max_depth = Some(n),
+                    None => {
+                        return Err(Failure::Usage(format!(
+                            "--max-depth must be a number from 1 to {MAX_MAX_DEPTH}, not {}",
+                            v.to_string_lossy()
+                        )));
+                    }
+                }
+            }
+            _ => return Err(Failure::Usage(format!("unknown option {}", arg.to_string_lossy()))),
+        }
+    }
+
+    let Some(command) = command else {
+        return Err(Failure::Usage("no command given".into()));
+    };
+    if pretty && command != Command::ToJson {
+        return Err(Failure::Usage("--pretty applies to to-json only".into()));
+    }
+    if max_depth.is_some() && command == Command::FromJson {
+        return Err(Failure::Usage(
+            "--max-depth applies to to-json and inspect (from-json reads JSON nested up to 128 levels)".into(),
+        ));
+    }
+    let input = input.filter(|path| path != "-").map(PathBuf::from);
+    Ok(Request::Run(Args { command, input, output, pretty, max_depth }))
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let input = read_input(args.input.as_ref())?;
+    let mut out: BufWriter<Box<dyn Write>> = BufWriter::new(match &args.output {
+        None => Box::new(io::stdout().lock()),
+        Some(path) => {
+            Box::new(File::create(path).map_err(|e| Failure::Io(format!("cannot create {}: {e}", path.display())))?)
+        }
+    });
+    let opts = DecodeOptions::untrusted().max_depth(args.max_depth.unwrap_or(DEFAULT_MAX_DEPTH));
+    let converted = match args.command {
+        Command::ToJson => to_json(&input, opts, args.pretty, &mut out),
+        Command::FromJson => from_json(&input, &mut out),
+        Command::Inspect => msgpack_json::inspect(&input, opts, &mut out).map_err(|e| match e {
+            msgpack_json::InspectError::Invalid(e) => Conversion::Invalid(msgpack_error(&e, 0)),
+            msgpack_json::InspectError::Io(e) => Conversion::Write(e),
+        }),
+    };
+    // What was converted before an error is written out before the error is reported.
+    let flushed = out.flush();
+    let result = match converted {
+        Ok(()) => flushed.map_err(Conversion::Write),
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => Ok(()),
+        Err(Conversion::Invalid(msg)) => Err(Failure::Invalid(msg)),
+        // A reader that went away (`msgpack-json to-json big.msgpack | head`) is not a failure.
+        Err(Conversion::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(Conversion::Write(e)) => {
+            let target = args.output.as_ref().map_or("standard output".into(), |p| p.display().to_string());
+            Err(Failure::Io(format!("cannot write {target}: {e}")))
+        }
+    }
+}
+
+/// How a conversion stopped early.
+enum Conversion {
+    Invalid(String),
+    Write(io::Error),
+}
+
+impl From<io::Error> for Conversion {
+    fn from(e: io::Error) -> Self {
+        Conversion::Write(e)
+    }
+}
+
+fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, Failure> {
+    let mut buf = Vec::new();
+    match path {
+        None => io::stdin()
+            .lock()
+            .read_to_end(&mut buf)
+            .map(|_| buf)
+            .map_err(|e| Failure::Io(format!("cannot read standard input: {e}"))),
+        Some(path) => std::fs::read(path).map_err(|e| Failure::Io(format!("cannot read {}: {e}", path.display()))),
+    }
+}
+
+/// A decode error of the value that starts at byte `base` of the input.
+fn msgpack_error(e: &decode::Error, base: usize) -> String {
+    let mut msg = format!("invalid MessagePack at byte {}: {}", base + e.offset(), e.kind());
+    let path = e.path().to_string();
+    if path != "$" {
+        msg.push_str(&format!(" (at {path})"));
+    }
+    msg
+}
+
+/// Decodes value after value until the input is exhausted, printing each as
+/// one line of JSON (or an indented block with `pretty`).
+fn to_json(input: &[u8], opts: DecodeOptions, pretty: bool, out: &mut impl Write) -> Result<(), Conversion> {
+    let mut pos = 0;
+    while pos < input.len() {
+        // A decoder per value: the allocation limit applies to each value,
+        // not to the whole stream.
+        let mut d = Decoder::with_options(&input[pos..], opts);
+        let value: Value = d.decode().map_err(|e| Conversion::Invalid(msgpack_error(&e, pos)))?;
+        pos += d.position();
+        let json = msgpack_json::to_json(&value);
+        drop(value);
+        let written = if pretty {
+            serde_json::to_writer_pretty(&mut *out, &json)
+        } else {
+            serde_json::to_writer(&mut *out, &json)
+        };
+        // Serializing a `serde_json::Value` fails only by failing to write.
+        written.map_err(io::Error::from)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// Reads JSON value after value, writing each as MessagePack.
+fn from_json(input: &[u8], out: &mut impl Write) -> Result<(), Conversion> {
+    let mut stream = serde_json::Deserializer::from_slice(input).into_iter::<Json>();
+    loop {
+        let start = stream.byte_offset();
+        let json = match stream.next() {
+            None => return Ok(()),
+            Some(Ok(json)) => json,
+            Some(Err(e)) => {
+                let text = e.to_string();
+                let suffix = format!(" at line {} column {}", e.line(), e.column());
+                let what = text.strip_suffix(&suffix).unwrap_or(&text);
+                return Err(Conversion::Invalid(format!(
+                    "invalid JSON at line {} column {}: {what}",
+                    e.line(),
+                    e.column()
+                )));
+            }
+        };
+        let value = msgpack_json::from_json(&json).map_err(|e| {
+            let (line, column) = value_position(input, start);
+            Conversion::Invalid(format!(
+                "invalid JSON value at line {line} column {column}: {} (at {})",
+                e.message(),
+                e.path()
+            ))
+        })?;
+        let bytes = msgpack_core::to_vec(&value)
+            .map_err(|e| Conversion::Invalid(format!("cannot write the value as MessagePack: {e}")))?;
+        out.write_all(&bytes)?;
+    }
+}
+
+/// The line and column (1-based, columns in bytes as serde_json counts
+/// them) of the first non-whitespace byte from `from`.
+fn value_position(input: &[u8], from: usize) -> (usize, usize) {
+    let start = from + input[from..].iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')).count();
+    let before = &input[..start];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = start - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+    (line, column)
+}
