@@ -107,8 +107,30 @@
 //! Python's `msgpack` (`tests/differential.rs`, `tests/interop.rs`), and
 //! cargo-fuzz targets (`fuzz/`).
 //!
-//! The crate has `unsafe` in two places, each measured to pay in
-//! `msgpack-bench` and checked under Miri by the tests that cover it:
+//! # Compile-time schema checks
+//!
+//! Every type here and every derived type has a `const` wire descriptor
+//! ([`schema::Schema`]). [`assert_compatible!`] fails the build when a
+//! reader type cannot decode every message a writer type can produce, naming
+//! the field and the reason; the descriptors also give a stable
+//! [fingerprint](schema::Shape::fingerprint) and a printable schema:
+//!
+//! ```
+//! use msgpack_core::{MsgPack, assert_compatible};
+//!
+//! #[derive(MsgPack)]
+//! struct EventV1 { id: u64, kind: String }
+//!
+//! #[derive(MsgPack)]
+//! struct EventV2 { id: u64, kind: String, #[msgpack(default)] tags: Vec<String> }
+//!
+//! assert_compatible!(EventV2 <=> EventV1); // old and new readers read both
+//! ```
+//!
+//! # Unsafe code
+//!
+//! The crate has `unsafe` in three places, checked under Miri by the tests
+//! that cover them. Two are measured to pay in `msgpack-bench`:
 //! - a `str` payload that passes the word-wise ASCII test becomes `&str`
 //!   without running the full UTF-8 validator again (ASCII is valid UTF-8);
 //!   a fifth fewer instructions for a borrowed W1 decode;
@@ -118,6 +140,13 @@
 //!   below it having been written first. Against `Vec::extend_from_slice`
 //!   per item: W1 n=1000 encode 28 -> 22 us, W2 Custom2 460 -> 350 ns, W3
 //!   fields 1M 1.4 -> 1.3 ms (`msgpack-bench --profile`).
+//!
+//! The third is a capability, not a speed-up: [`schema::ShapeRef`] holds a
+//! raw pointer to a `'static` shape, dereferenced in one `const fn`. A plain
+//! `&'static` reference inside a constant makes the compiler evaluate its
+//! target while evaluating the constant, which is a cycle for recursive
+//! types; a pointer that only `ShapeRef::new(&'static Shape)` can create
+//! lets descriptors point at each other (`tests/schema.rs` under Miri).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]

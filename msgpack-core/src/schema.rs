@@ -5,7 +5,7 @@
 //! [`MsgPack`](crate::MsgPack), implements [`Schema`]: a `const` description
 //! ([`Shape`]) of what it writes and what it accepts. From two descriptors,
 //! [`check`] decides at compile time whether a reader type can decode every
-//! message a writer type can produce, and [`assert_compatible!`] turns a
+//! message a writer type can produce, and [`assert_compatible!`](crate::assert_compatible) turns a
 //! "no" into a build error that names the type, the field and the reason:
 //!
 //! ```compile_fail

@@ -21,7 +21,7 @@ use msgpack_core::decode::{Error, ErrorKind, Found};
 use msgpack_core::{DecodeOptions, Decoder, from_slice_with};
 
 fn bytes(hex: &str) -> Vec<u8> {
-    assert!(hex.len() % 2 == 0, "odd hex {hex}");
+    assert!(hex.len().is_multiple_of(2), "odd hex {hex}");
     (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect()
 }
 

@@ -131,7 +131,10 @@ fn sometimes_absent_writer_fields() {
     // Readers that default the field accept its absence.
     assert_eq!(verdict::<Sparse, Sparse>(), "ok");
     assert!(decodes::<Sparse, _>(&Sparse { id: 1, name: None }));
-    assert_eq!(verdict::<UserV1, Sparse>().contains("may leave it out"), true);
+    assert_eq!(
+        verdict::<UserV1, Sparse>(),
+        r#"UserV1 cannot read Sparse: field "name" is required in UserV1 but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+    );
 }
 
 #[test]
@@ -448,7 +451,7 @@ fn enum_variants_tags_and_other() {
     );
     assert!(!decodes::<EventV1, _>(&EventV2::Pause(1)));
     assert_eq!(verdict::<EventV2Other, EventV1>(), "ok");
-    assert_eq!(decodes::<EventV2Other, _>(&EventV1::Note("x".into())), true);
+    assert!(decodes::<EventV2Other, _>(&EventV1::Note("x".into())));
     assert_eq!(
         verdict::<EventNoteIsUnit, EventV1>(),
         r#"EventNoteIsUnit cannot read EventV1: variant "Note": EventNoteIsUnit has a unit variant but EventV1 writes a newtype variant"#
@@ -465,11 +468,10 @@ fn enum_variants_tags_and_other() {
         verdict::<Renamed, EventV1>(),
         r#"Renamed cannot read EventV1: variant "Start" written by EventV1 is unknown to Renamed (and it has no `other` variant)"#
     );
-    assert_eq!(verdict::<EventV1, EventV2>().contains("Pause"), true);
     // Struct variant payloads are checked field by field.
     assert_eq!(
-        verdict::<EventV1, EventV2Other>().starts_with("EventV1 cannot read EventV2Other: variant \"Unknown\""),
-        true
+        verdict::<EventV1, EventV2Other>(),
+        r#"EventV1 cannot read EventV2Other: variant "Unknown" written by EventV2Other is unknown to EventV1 (and it has no `other` variant)"#
     );
     // Unit-only enums are their tags.
     assert_eq!(verdict::<u8, Level>(), "ok");

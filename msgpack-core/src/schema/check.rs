@@ -5,6 +5,11 @@
 //! allocator), with the path from the root: the named types entered, the
 //! fields, positions, elements and variants on the way.
 
+#![allow(
+    clippy::result_large_err,
+    reason = "the message is built without an allocator, in const code, into a fixed buffer; errors are rare (a failed check) and mostly at compile time"
+)]
+
 use core::fmt;
 
 use super::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, same_id, str_eq};
