@@ -77,6 +77,7 @@ const fn seq_of<T: Schema + ?Sized>() -> ShapeRef {
 }
 
 /// An array of `T` (never `bin`): sets and lists.
+#[cfg(feature = "alloc")]
 const fn array_of<T: Schema>() -> ShapeRef {
     ShapeRef::new(&Shape::Seq { elem: T::SHAPE, len: None })
 }
