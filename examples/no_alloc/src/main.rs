@@ -10,6 +10,7 @@
 
 use msgpack_core::decode::{Decode, Decoder, Error, ErrorKind};
 use msgpack_core::encode::{self, Encode, Encoder, Write};
+use msgpack_core::schema::{Schema, Shape, ShapeRef};
 
 /// A record with borrowed fields: decoding it copies nothing.
 #[derive(Debug, PartialEq)]
@@ -52,14 +53,46 @@ impl<'de> Decode<'de> for Reading<'de> {
     }
 }
 
+/// Its wire schema, by hand: an array of exactly these four items. Schema
+/// descriptors are `const` data, no allocator involved.
+impl Schema for Reading<'_> {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Tuple(&[
+        <&str as Schema>::SHAPE,
+        <f32 as Schema>::SHAPE,
+        <[u16; 4] as Schema>::SHAPE,
+        <&[u8] as Schema>::SHAPE,
+    ]));
+}
+
 /// The same kind of record with generated code: the derive needs no
 /// allocator either when its field types do not.
 #[derive(msgpack_core::MsgPack, Debug, PartialEq)]
 #[msgpack(tag = "kind", rename_all = "lowercase")]
 enum Event<'a> {
-    Reading { sensor: &'a str, celsius: f32, raw: &'a [u8] },
+    Reading {
+        sensor: &'a str,
+        celsius: f32,
+        #[msgpack(default)]
+        raw: &'a [u8],
+    },
     Reset,
 }
+
+/// The previous version of `Event`, before `raw` was added.
+#[derive(msgpack_core::MsgPack, Debug, PartialEq)]
+#[msgpack(tag = "kind", rename_all = "lowercase")]
+enum EventV0<'a> {
+    Reading { sensor: &'a str, celsius: f32 },
+    Reset,
+}
+
+// Checked by the compiler, in `no_std`: the current `Event` reads what the
+// previous version wrote and the reverse (`raw` has a default; readers skip
+// fields they do not know).
+msgpack_core::assert_compatible!(Event<'static> <=> EventV0<'static>);
+
+/// A schema fingerprint computed at compile time.
+const EVENT_FINGERPRINT: u64 = msgpack_core::schema::fingerprint_of::<Event<'static>>();
 
 fn derived() -> bool {
     let event = Event::Reading { sensor: "door", celsius: -4.25, raw: &[1, 2, 3] };
@@ -67,7 +100,16 @@ fn derived() -> bool {
     let Ok(n) = msgpack_core::encode_to_slice(&event, &mut buf) else { return false };
     let ok = matches!(msgpack_core::from_slice::<Event>(&buf[..n]), Ok(ref back) if *back == event);
     let Ok(m) = msgpack_core::encode_to_slice(&Event::Reset, &mut buf) else { return false };
-    ok && &buf[..m] == b"\x81\xa4kind\xa5reset"
+    let ok = ok && &buf[..m] == b"\x81\xa4kind\xa5reset";
+    // Old bytes, new type: `raw` takes its default.
+    let Ok(n) = msgpack_core::encode_to_slice(&EventV0::Reading { sensor: "door", celsius: 1.0 }, &mut buf) else {
+        return false;
+    };
+    let old_read =
+        matches!(msgpack_core::from_slice::<Event>(&buf[..n]), Ok(Event::Reading { sensor: "door", raw: &[], .. }));
+    ok && old_read
+        && EVENT_FINGERPRINT != msgpack_core::schema::fingerprint_of::<EventV0<'static>>()
+        && msgpack_core::schema::check(Reading::SHAPE.get(), <(&str, f32, [u16; 4], &[u8])>::SHAPE.get()).is_ok()
 }
 
 fn run() -> bool {
