@@ -283,3 +283,61 @@ impl fmt::Display for Timestamp {
         write!(f, "{sign}{}.{:09}", abs / 1_000_000_000, abs % 1_000_000_000)
     }
 }
+
+/// A time that the target type cannot hold: the error of the `TryFrom`
+/// conversions between [`Timestamp`] and `std::time::SystemTime` (feature
+/// `std`), `chrono` (feature `chrono`) and `time` (feature `time`).
+///
+/// A [`Timestamp`] spans `i64` seconds either side of the epoch, far more
+/// than the date-time types (`chrono` reaches about ±262,000 years, `time`
+/// ±9,999 years, or ±999,999 with its `large-dates` feature), so converting
+/// a decoded timestamp can fail; converting one of those types into a
+/// `Timestamp` cannot.
+///
+/// ```
+/// # #[cfg(feature = "std")] {
+/// use msgpack_core::Timestamp;
+/// use std::time::{Duration, SystemTime, UNIX_EPOCH};
+///
+/// let t = Timestamp::try_from(UNIX_EPOCH + Duration::from_nanos(1_500))?;
+/// assert_eq!((t.secs(), t.nanos()), (0, 1_500));
+/// let back = SystemTime::try_from(t)?;
+/// assert_eq!(back, UNIX_EPOCH + Duration::from_nanos(1_500));
+/// # }
+/// # Ok::<(), msgpack_core::ext::TimestampRangeError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimestampRangeError {
+    target: &'static str,
+}
+
+impl TimestampRangeError {
+    /// An error for a conversion into `target` (a type name).
+    #[cfg(any(feature = "std", feature = "chrono", feature = "time"))]
+    pub(crate) const fn new(target: &'static str) -> Self {
+        TimestampRangeError { target }
+    }
+
+    /// The name of the type the time did not fit.
+    ///
+    /// ```
+    /// # #[cfg(feature = "std")] {
+    /// use msgpack_core::Timestamp;
+    /// // Fits on Unix, where `SystemTime` has `i64` seconds; on Windows it does not.
+    /// if let Err(e) = std::time::SystemTime::try_from(Timestamp::new(i64::MIN, 0).unwrap()) {
+    ///     assert_eq!(e.target(), "std::time::SystemTime");
+    /// }
+    /// # }
+    /// ```
+    pub const fn target(&self) -> &'static str {
+        self.target
+    }
+}
+
+impl fmt::Display for TimestampRangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "time outside the range of {}", self.target)
+    }
+}
+
+impl core::error::Error for TimestampRangeError {}

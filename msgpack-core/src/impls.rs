@@ -14,3 +14,12 @@ mod map;
 
 #[cfg(feature = "bytes")]
 mod bytes;
+
+#[cfg(feature = "std")]
+mod system_time;
+
+#[cfg(feature = "chrono")]
+mod chrono;
+
+#[cfg(feature = "time")]
+mod time_crate;

@@ -21,6 +21,9 @@
 //! | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T` | the value | |
 //! | `Duration` | array `[secs, nanos]` (reads the map `{secs, nanos}` too) | |
 //! | [`Timestamp`] | ext -1, smallest of the 32/64/96-bit layouts | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `SystemTime` (`std`) | ext -1 as [`Timestamp`] (before the epoch too); a time the platform cannot hold is a decode error | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `chrono::DateTime<Tz>`, `NaiveDateTime` (`chrono`) | ext -1, the UTC instant (the offset is not kept; naive is UTC); decodes `DateTime<Utc>` and `NaiveDateTime` | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `time::OffsetDateTime`, `UtcDateTime`, `PrimitiveDateTime` (`time`) | ext -1, the UTC instant (the offset is not kept; primitive is UTC) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | [`ExtRef`], [`Ext`] | ext (fixext 1/2/4/8/16, ext 8/16/32) | [`Encoder::ext`] / [`Decoder::ext`] |
 //! | [`Value`], [`ValueRef`] | any | |
 //!
@@ -59,9 +62,12 @@
 //! | feature | default | adds |
 //! |---|---|---|
 //! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`] |
-//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], `SystemTime` conversions |
+//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], `SystemTime` as timestamp and its conversions |
 //! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, `from_bytes` |
 //! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode` and `Decode` |
+//! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form). Implies `alloc` |
+//! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
+//! | `time` | no | `time::OffsetDateTime`, `UtcDateTime` and `PrimitiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //!
 //! # Guarantees on hostile input
 //!

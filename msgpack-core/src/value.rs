@@ -36,6 +36,8 @@ mod codec;
 mod display;
 mod from;
 mod integer;
+#[cfg(feature = "serde")]
+mod serde;
 mod value_ref;
 
 pub use integer::Integer;
@@ -51,6 +53,10 @@ pub use value_ref::ValueRef;
 /// Equality is structural, with IEEE semantics for floats: `NaN != NaN`, and
 /// `F32(1.0) != F64(1.0)` (different variants), while integers compare by
 /// value whatever their wire form.
+///
+/// With feature `serde`, `Value` implements `serde::Serialize` and
+/// `Deserialize`, so it converts to and from any serde format (JSON
+/// included); the mapping is documented on those impls.
 ///
 /// ```
 /// use msgpack_core::Value;

@@ -890,7 +890,10 @@ fn duration_forms() {
         [0x82, 0xa4, b's', b'e', b'c', b's', 0x05, 0xa5, b'n', b'a', b'n', b'o', b's', 0xce, 0xff, 0xff, 0xff, 0xff];
     let e = from_slice::<Duration>(&big).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::OutOfRange { found: Found::UInt(0xffff_ffff), .. }), "{e:?}");
-    assert_eq!(Duration::new(0, 999_999_999), from_slice(&[0x92, 0x00, 0xce, 0x3b, 0x9a, 0xc9, 0xff]).unwrap());
+    assert_eq!(
+        Duration::new(0, 999_999_999),
+        from_slice::<Duration>(&[0x92, 0x00, 0xce, 0x3b, 0x9a, 0xc9, 0xff]).unwrap()
+    );
 
     // Missing, unknown, and ill-typed fields.
     let e = from_slice::<Duration>(&[0x81, 0xa4, b's', b'e', b'c', b's', 0x05]).unwrap_err();

@@ -115,3 +115,21 @@ impl<'de> Decode<'de> for crate::ext::Ext {
         Ok(x.to_owned())
     }
 }
+
+/// Reads a timestamp (ext -1) and converts it with `convert`, for the
+/// date-time types of `std`, `chrono` and `time`. A time the target cannot
+/// hold is an [`ErrorKind::OutOfRange`] at the item's offset, naming the
+/// target in `expected` and the timestamp's seconds as what was found.
+#[cfg(any(feature = "std", feature = "chrono", feature = "time"))]
+pub(crate) fn decode_timestamp_as<T>(
+    d: &mut Decoder<'_>,
+    expected: &'static str,
+    convert: impl FnOnce(Timestamp) -> Option<T>,
+) -> Result<T, Error> {
+    let at = d.position();
+    let t = d.timestamp()?;
+    convert(t).ok_or_else(|| {
+        let found = u64::try_from(t.secs()).map_or(Found::NegInt(t.secs()), Found::UInt);
+        d.error(ErrorKind::OutOfRange { expected, found }, at)
+    })
+}
