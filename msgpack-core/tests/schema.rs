@@ -848,6 +848,7 @@ fn every_core_type_has_a_descriptor() {
         s::<Arc<u8>>(),
         s::<&u8>(),
         s::<Duration>(),
+        s::<std::time::SystemTime>(),
         s::<msgpack_core::Timestamp>(),
         s::<msgpack_core::ExtRef<'_>>(),
         s::<msgpack_core::Ext>(),
@@ -906,6 +907,7 @@ fn every_core_type_has_a_descriptor() {
         "u8",
         "(u64, u32)",
         "timestamp",
+        "timestamp",
         "ext",
         "ext",
         "any",
@@ -920,4 +922,20 @@ fn bytes_types_are_bin() {
     assert_eq!(shape_of::<bytes::Bytes>().to_string(), "bin");
     assert_eq!(shape_of::<bytes::BytesMut>().to_string(), "bin");
     assert_eq!(verdict::<bytes::Bytes, Vec<u8>>(), "ok");
+}
+
+#[cfg(all(feature = "chrono", feature = "time"))]
+#[test]
+fn date_time_types_are_timestamps() {
+    for s in [
+        shape_of::<chrono::DateTime<chrono::Utc>>(),
+        shape_of::<chrono::NaiveDateTime>(),
+        shape_of::<time::OffsetDateTime>(),
+        shape_of::<time::UtcDateTime>(),
+        shape_of::<time::PrimitiveDateTime>(),
+    ] {
+        assert_eq!(s.to_string(), "timestamp");
+    }
+    assert_eq!(verdict::<chrono::DateTime<chrono::Utc>, time::OffsetDateTime>(), "ok");
+    assert_eq!(verdict::<std::time::SystemTime, msgpack_core::Timestamp>(), "ok");
 }

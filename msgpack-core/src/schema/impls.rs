@@ -225,3 +225,38 @@ mod bytes_impls {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None });
     }
 }
+
+#[cfg(feature = "std")]
+impl Schema for std::time::SystemTime {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+}
+
+#[cfg(feature = "chrono")]
+mod chrono_impls {
+    use super::*;
+
+    impl<Tz: chrono::TimeZone> Schema for chrono::DateTime<Tz> {
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+    }
+
+    impl Schema for chrono::NaiveDateTime {
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+    }
+}
+
+#[cfg(feature = "time")]
+mod time_impls {
+    use super::*;
+
+    impl Schema for time::OffsetDateTime {
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+    }
+
+    impl Schema for time::UtcDateTime {
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+    }
+
+    impl Schema for time::PrimitiveDateTime {
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+    }
+}
