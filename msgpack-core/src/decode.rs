@@ -61,6 +61,15 @@ pub use options::DecodeOptions;
 /// ```
 pub trait Decode<'de>: Sized {
     /// Reads one value.
+    ///
+    /// ```
+    /// use msgpack_core::{Decode, Decoder};
+    ///
+    /// let mut d = Decoder::new(&[0xa2, b'h', b'i', 0xcd, 0x01, 0x2c]);
+    /// assert_eq!(<&str>::decode(&mut d)?, "hi");
+    /// assert_eq!(u16::decode(&mut d)?, 300);
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error>;
 
     /// Reads a sequence of `Self` into a `Vec` (an array by default).

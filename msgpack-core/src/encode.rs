@@ -64,9 +64,28 @@ pub use write::{EndOfSlice, SliceWriter, Write};
 /// ```
 pub trait Encode {
     /// Writes `self` to the encoder.
+    ///
+    /// ```
+    /// use msgpack_core::{Encode, Encoder};
+    ///
+    /// let mut out = Vec::new();
+    /// let mut e = Encoder::new(&mut out);
+    /// "hi".encode(&mut e)?;
+    /// 300u16.encode(&mut e)?;
+    /// assert_eq!(out, [0xa2, b'h', b'i', 0xcd, 0x01, 0x2c]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), Error<W::Error>>;
 
     /// The exact number of bytes [`encode`](Encode::encode) writes.
+    ///
+    /// ```
+    /// use msgpack_core::Encode;
+    ///
+    /// assert_eq!(127u32.encoded_len(), 1); // positive fixint
+    /// assert_eq!(128u32.encoded_len(), 2); // uint 8
+    /// assert_eq!(("id", [1u8; 3]).encoded_len(), 1 + 3 + 5); // array, fixstr, bin 8
+    /// ```
     fn encoded_len(&self) -> usize;
 
     /// Writes a slice of `Self` as one MessagePack item (an array by default).
