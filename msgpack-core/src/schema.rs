@@ -76,7 +76,16 @@
 //! - **[`Value`](crate::Value) / [`ValueRef`](crate::ValueRef)** read anything; a
 //!   writer that may write anything (a `Value` field) is readable only by
 //!   `Value`. A field with `with = "module"` is opaque: only a field with the
-//!   same `with` module reads it.
+//!   same `with` module (the same path from the same module) and the same
+//!   field type (as written) reads it.
+//!
+//! The check is conservative: where it cannot prove a message readable it
+//! says no, even if some decoders would accept it (a derived struct never
+//! reads a `BTreeMap` writer, a tuple never reads a tuple struct, a map-form
+//! struct never reads an array-form one). It does not look at run-time
+//! [`DecodeOptions`](crate::DecodeOptions): a recursive writer can nest
+//! deeper than the reader's `max_depth`, and lengths are not compared with
+//! the length limits.
 //!
 //! # Fingerprints
 //!
@@ -241,11 +250,13 @@ pub enum Shape {
     Str,
     /// A `str` holding exactly one character.
     Char,
-    /// A `bin`, of exactly `len` bytes if given (also read from an array of
-    /// small integers).
+    /// A `bin`, of exactly `len` bytes if given.
     Bin {
         /// The exact length, for `[u8; N]`.
         len: Option<usize>,
+        /// Also read from an array of `u8`-range integers (owned byte
+        /// buffers do; a borrowed `&[u8]` cannot).
+        from_array: bool,
     },
     /// An ext item of one type code, or of any (`None`).
     Ext {
@@ -280,8 +291,14 @@ pub enum Shape {
     /// for messages and recursion.
     Newtype(&'static NewtypeDef),
     /// A field encoded by user code (`#[msgpack(with = "module")]`): only
-    /// the same module reads it.
-    Opaque(&'static str),
+    /// the same module on the same field type reads it.
+    Opaque {
+        /// The module, as written (prefixed with the module path of the
+        /// type when the path is relative).
+        with: &'static str,
+        /// The field's Rust type, as written.
+        ty: &'static str,
+    },
 }
 
 /// An integer type's range (and name, for messages).
@@ -386,6 +403,8 @@ pub enum Form {
     Array,
     /// An array of exactly the fields (tuple structs and tuple variants).
     Tuple,
+    /// A unit struct (`struct S;`): an empty array, and `nil` is read too.
+    Unit,
 }
 
 /// One field of a [`StructDef`].

@@ -126,7 +126,7 @@ fn sometimes_absent_writer_fields() {
     );
     assert_eq!(
         verdict::<UserV2, UserV2Opt>(),
-        r#"UserV2 cannot read UserV2Opt: field "email": UserV2Opt may write nil but UserV2 reads str, which cannot be nil"#
+        r#"UserV2 cannot read UserV2Opt: field "email": expected str, found Option<str> (nil is not a str)"#
     );
     // Readers that default the field accept its absence.
     assert_eq!(verdict::<Sparse, Sparse>(), "ok");
@@ -262,9 +262,17 @@ fn types_and_nesting() {
         "(u8, u8) cannot read (u8, u8, u8): expected array of 2, found array of 3"
     );
     assert_eq!(verdict::<Value, OuterWide>(), "ok");
-    assert_eq!(verdict::<u8, Value>(), "u8 cannot read any: any may write any value but u8 reads u8");
+    assert_eq!(
+        verdict::<u8, Value>(),
+        "u8 cannot read any: expected u8, found any value (only `Value` or `ValueRef` reads any value)"
+    );
     assert_eq!(verdict::<BTreeMap<String, Value>, Outer>(), "ok", "a map-form struct is a map with str keys");
-    assert_eq!(verdict::<std::time::Duration, (u64, u32)>(), "ok");
+    // A tuple may hold 1e9 nanoseconds, which `Duration` rejects.
+    assert_eq!(
+        verdict::<std::time::Duration, (u64, u32)>(),
+        "(u64, nanoseconds) cannot read (u64, u32): element 1: nanoseconds cannot hold every u32"
+    );
+    assert_eq!(verdict::<(u64, u32), std::time::Duration>(), "ok");
     assert_eq!(verdict::<msgpack_core::Ext, msgpack_core::Timestamp>(), "ok");
     assert_eq!(
         verdict::<msgpack_core::Timestamp, msgpack_core::Ext>(),
@@ -777,10 +785,16 @@ mod opaque {
 fn with_fields_are_opaque() {
     use opaque::*;
     assert_eq!(verdict::<A, B>(), "ok");
-    assert_eq!(verdict::<A, C>(), r#"A cannot read C: field "id": expected with(as_text), found with(as_text_too)"#);
-    assert_eq!(verdict::<Plain, A>(), r#"Plain cannot read A: field "id": expected integer, found with(as_text)"#);
+    assert_eq!(
+        verdict::<A, C>(),
+        r#"A cannot read C: field "id": expected u32 with(schema::opaque::as_text), found u32 with(schema::opaque::as_text_too)"#
+    );
+    assert_eq!(
+        verdict::<Plain, A>(),
+        r#"Plain cannot read A: field "id": expected integer, found u32 with(schema::opaque::as_text)"#
+    );
     assert_eq!(verdict::<BTreeMap<String, Value>, A>(), "ok");
-    assert_eq!(shape_of::<A>().to_string(), "A = map {\n    \"id\": with(as_text),\n}");
+    assert_eq!(shape_of::<A>().to_string(), "A = map {\n    \"id\": u32 with(schema::opaque::as_text),\n}");
 }
 
 /// Every type of the crate docs' table has a descriptor, rendered here.
@@ -905,7 +919,7 @@ fn every_core_type_has_a_descriptor() {
         "u8",
         "u8",
         "u8",
-        "(u64, u32)",
+        "(u64, nanoseconds)",
         "timestamp",
         "timestamp",
         "ext",

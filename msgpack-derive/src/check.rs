@@ -112,6 +112,14 @@ fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
         if cont.form() == Form::Array {
             cx.error_spanned_by(tag_tokens, "`tag` needs map form: the tag is a map entry beside the fields");
         }
+        // A unit enum in integer form is a bare integer: there is no map to
+        // put the tag in, and the tag would be silently ignored.
+        if all_unit && (cont.attrs.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some())) {
+            cx.error_spanned_by(
+                tag_tokens,
+                "`tag` cannot be combined with `index` or explicit discriminants: a unit enum in integer form is a bare integer, with no map to hold the tag",
+            );
+        }
     }
     // Two variants with one wire name could not be told apart.
     let mut names: HashMap<&str, &Variant> = HashMap::new();

@@ -117,8 +117,19 @@ impl Gen<'_> {
             quote!(#krate::schema)
         };
         if let Some(path) = f.attrs.with.get() {
+            // The same text names the same module only from the same module,
+            // unless the path is absolute within the crate.
             let name = quote!(#path).to_string().replace(' ', "");
-            return quote_spanned!(path.span()=> #schema::ShapeRef::new(&#schema::Shape::Opaque(#name)));
+            let with = if path.leading_colon.is_some() || name.starts_with("crate::") {
+                quote!(#name)
+            } else {
+                quote!(::core::concat!(::core::module_path!(), "::", #name))
+            };
+            let ty = f.ty;
+            let ty = quote!(#ty).to_string().replace(' ', "");
+            return quote_spanned!(path.span()=>
+                #schema::ShapeRef::new(&#schema::Shape::Opaque { with: #with, ty: #ty })
+            );
         }
         let ty = if self.is_static { self.staticize(f.ty) } else { f.ty.clone() };
         quote_spanned!(f.ty.span()=> <#ty as #schema::Schema>::SHAPE)
@@ -160,6 +171,7 @@ impl Gen<'_> {
         let form_tokens = match (style, form) {
             (Style::Struct, Form::Map) => quote!(#schema::Form::Map),
             (Style::Struct, Form::Array) => quote!(#schema::Form::Array),
+            (Style::Unit, _) => quote!(#schema::Form::Unit),
             _ => quote!(#schema::Form::Tuple),
         };
         let tuple = style != Style::Struct;

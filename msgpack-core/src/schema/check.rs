@@ -18,15 +18,24 @@ use super::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, sa
 /// may nest before the check gives up and reports the schema as too deep.
 /// Recursive types stop earlier: a pair of named types already being
 /// checked on the path is assumed compatible (the check is coinductive).
-pub const MAX_CHECK_DEPTH: usize = 128;
+///
+/// The limit keeps the check inside the compiler's default const-evaluation
+/// stack (a level takes up to five frames of the 128 `recursion_limit`
+/// allows), so that a schema too deep to check gets this crate's message
+/// rather than the compiler's.
+pub const MAX_CHECK_DEPTH: usize = 20;
 
 /// Room for the message; longer messages end in `...`.
 const MSG_CAP: usize = 600;
 
-/// At most this many path steps are shown.
-const MAX_STEPS: usize = 64;
+/// Path steps recorded (a level pushes at most two: a named pair and a
+/// field, position, element or variant).
+const MAX_STEPS: usize = 2 * MAX_CHECK_DEPTH;
 
-const _: () = assert!(MAX_STEPS <= MAX_CHECK_DEPTH);
+/// A longer path is shown as its first `HEAD_STEPS` steps, `...`, and its
+/// last `TAIL_STEPS`, so that the reason always fits.
+const HEAD_STEPS: usize = 3;
+const TAIL_STEPS: usize = 5;
 
 /// Why a reader cannot decode what a writer writes: a message naming the
 /// types, the path (fields, positions, variants) and the reason.
@@ -139,8 +148,8 @@ impl Incompatible {
             Shape::F64 => self.push("f64"),
             Shape::Str => self.push("str"),
             Shape::Char => self.push("char"),
-            Shape::Bin { len: None } => self.push("bin"),
-            Shape::Bin { len: Some(n) } => {
+            Shape::Bin { len: None, .. } => self.push("bin"),
+            Shape::Bin { len: Some(n), .. } => {
                 self.push("bin[");
                 self.push_u64(*n as u64);
                 self.push("]");
@@ -191,9 +200,10 @@ impl Incompatible {
             Shape::Struct(d) => self.push(d.name),
             Shape::Enum(d) => self.push(d.name),
             Shape::Newtype(d) => self.push(d.name),
-            Shape::Opaque(m) => {
-                self.push("with(");
-                self.push(m);
+            Shape::Opaque { with, ty } => {
+                self.push(ty);
+                self.push(" with(");
+                self.push(with);
                 self.push(")");
             }
         }
@@ -316,7 +326,12 @@ impl Cx {
         m.push_label(self.head_w);
         // The head already names the outermost pair when both are named.
         let mut i = if self.n_steps > 0 && is_named(self.head_r) && is_named(self.head_w) { 1 } else { 0 };
+        let elide = self.n_steps - i > HEAD_STEPS + TAIL_STEPS + 1;
         while i < self.n_steps {
+            if elide && i == HEAD_STEPS + 1 {
+                m.push(": ...");
+                i = self.n_steps - TAIL_STEPS;
+            }
             m.push(": ");
             match self.steps[i] {
                 Step::Types(r, w) => {
@@ -418,12 +433,12 @@ const fn push_format(m: &mut Incompatible, s: &Shape, reader: bool) {
         Shape::F64 => m.push(if reader { "float 64 or 32" } else { "float 64" }),
         Shape::Str => m.push("str"),
         Shape::Char => m.push(if reader { "str of one character" } else { "str" }),
-        Shape::Bin { len: Some(n) } => {
+        Shape::Bin { len: Some(n), .. } => {
             m.push("bin of ");
             m.push_u64(*n as u64);
             m.push(" bytes");
         }
-        Shape::Bin { len: None } => m.push(if reader { "bin" } else { "bin of any length" }),
+        Shape::Bin { len: None, .. } => m.push(if reader { "bin" } else { "bin of any length" }),
         Shape::Ext { type_code: Some(t) } => {
             m.push("ext type ");
             m.push_i64(*t as i64);
@@ -444,6 +459,7 @@ const fn push_format(m: &mut Incompatible, s: &Shape, reader: bool) {
         Shape::Struct(d) => {
             m.push(match d.form {
                 Form::Map => "map (",
+                Form::Unit if reader => "empty array or nil (",
                 _ => "array (",
             });
             m.push(d.name);
@@ -454,9 +470,10 @@ const fn push_format(m: &mut Incompatible, s: &Shape, reader: bool) {
             m.push(d.name);
         }
         Shape::Newtype(d) => m.push(d.name),
-        Shape::Opaque(p) => {
-            m.push("with(");
-            m.push(p);
+        Shape::Opaque { with, ty } => {
+            m.push(ty);
+            m.push(" with(");
+            m.push(with);
             m.push(")");
         }
     }
@@ -474,7 +491,7 @@ const fn accepts_nil(r: &Shape) -> bool {
         match r {
             Shape::Any | Shape::Nil | Shape::Option(_) => return true,
             Shape::Tuple(items) => return items.is_empty(),
-            Shape::Struct(d) => return d.fields.is_empty() && matches!(d.form, Form::Tuple),
+            Shape::Struct(d) => return matches!(d.form, Form::Unit),
             Shape::Newtype(d) => r = d.inner.get(),
             _ => return false,
         }
@@ -494,7 +511,7 @@ const fn len_ok(r: Option<usize>, w: Option<usize>) -> bool {
 const fn shape(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     if cx.levels == MAX_CHECK_DEPTH {
         let mut m = cx.start();
-        m.push("schema nested too deep to check (more than 128 levels)");
+        m.push("schema nested too deep to check (more than 20 levels)");
         return Err(m);
     }
     cx.levels += 1;
@@ -520,20 +537,43 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             cx.leave();
             return Ok(());
         }
-        (Shape::Newtype(rd), _) => return shape(cx, rd.inner.get(), w),
-        (_, Shape::Newtype(wd)) => return shape(cx, r, wd.inner.get()),
+        // Against another named type, the pair is remembered too, so that
+        // a recursive newtype against a recursive struct stops.
+        (Shape::Newtype(rd), _) => {
+            let Some((wname, wid)) = named(w) else { return shape(cx, rd.inner.get(), w) };
+            match cx.enter(rd.name, wname, rd.id, wid) {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(e) => return Err(e),
+            }
+            tri!(shape(cx, rd.inner.get(), w));
+            cx.leave();
+            return Ok(());
+        }
+        (_, Shape::Newtype(wd)) => {
+            let Some((rname, rid)) = named(r) else { return shape(cx, r, wd.inner.get()) };
+            match cx.enter(rname, wd.name, rid, wd.id) {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(e) => return Err(e),
+            }
+            tri!(shape(cx, r, wd.inner.get()));
+            cx.leave();
+            return Ok(());
+        }
         _ => {}
     }
     // The writer may write nil or the inner shape: both must be readable.
     if let Shape::Option(wi) = w {
         if !accepts_nil(r) {
             let mut m = cx.start();
-            cx.push_writer(&mut m);
-            m.push(" may write nil but ");
-            cx.push_reader(&mut m);
-            m.push(" reads ");
+            m.push("expected ");
             m.push_label(r);
-            m.push(", which cannot be nil");
+            m.push(", found ");
+            m.push_label(w);
+            m.push(" (nil is not a ");
+            m.push_label(r);
+            m.push(")");
             return Err(m);
         }
         return shape(cx, r, wi.get());
@@ -547,11 +587,9 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     match w {
         Shape::Any => {
             let mut m = cx.start();
-            cx.push_writer(&mut m);
-            m.push(" may write any value but ");
-            cx.push_reader(&mut m);
-            m.push(" reads ");
+            m.push("expected ");
             m.push_label(r);
+            m.push(", found any value (only `Value` or `ValueRef` reads any value)");
             Err(m)
         }
         Shape::Nil => {
@@ -595,8 +633,8 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             Shape::Str | Shape::Char => Ok(()),
             _ => cx.mismatch(r, w),
         },
-        Shape::Bin { len: wl } => match r {
-            Shape::Bin { len: rl } if len_ok(*rl, *wl) => Ok(()),
+        Shape::Bin { len: wl, .. } => match r {
+            Shape::Bin { len: rl, .. } if len_ok(*rl, *wl) => Ok(()),
             _ => cx.mismatch(r, w),
         },
         Shape::Ext { type_code: wt } => match (r, wt) {
@@ -615,8 +653,8 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
                 cx.pop();
                 Ok(())
             }
-            // Byte buffers read arrays of small integers too.
-            Shape::Bin { len: rl } if len_ok(*rl, *wl) => match we.get() {
+            // Owned byte buffers read arrays of small integers too.
+            Shape::Bin { len: rl, from_array: true } if len_ok(*rl, *wl) => match we.get() {
                 Shape::Int(i) if i.fits_in(&super::IntShape::U8) => Ok(()),
                 _ => cx.mismatch(r, w),
             },
@@ -743,8 +781,8 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             }
             _ => cx.mismatch(r, w),
         },
-        Shape::Opaque(wm) => match r {
-            Shape::Opaque(rm) if str_eq(rm, wm) => Ok(()),
+        Shape::Opaque { with: wm, ty: wt } => match r {
+            Shape::Opaque { with: rm, ty: rt } if str_eq(rm, wm) && str_eq(rt, wt) => Ok(()),
             _ => cx.mismatch(r, w),
         },
         // Handled above.
@@ -793,7 +831,7 @@ const fn struct_def(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
 const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
     match (rd.form, wd.form) {
         (Form::Map, Form::Map) => keyed(cx, rd, wd),
-        (Form::Array | Form::Tuple, Form::Array | Form::Tuple) => positional(cx, rd, wd),
+        (Form::Array | Form::Tuple | Form::Unit, Form::Array | Form::Tuple | Form::Unit) => positional(cx, rd, wd),
         (Form::Map, _) => {
             let mut m = cx.start();
             cx.push_reader(&mut m);
@@ -872,7 +910,7 @@ const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R
 
 const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
     let (rn, wn) = (rd.fields.len(), wd.fields.len());
-    let exact = matches!(rd.form, Form::Tuple);
+    let exact = matches!(rd.form, Form::Tuple | Form::Unit);
     if (exact && rn != wn) || (wn > rn && rd.deny_unknown_fields) {
         let mut m = cx.start();
         cx.push_reader(&mut m);
@@ -933,6 +971,18 @@ const fn enum_def(cx: &mut Cx, rd: &'static EnumDef, wd: &'static EnumDef) -> R 
         push_tagging(&mut m, wd.tagging);
         return Err(m);
     }
+    // String tags and integer tags never read as each other, `other` or not.
+    if let (Some(rv), Some(wv)) = (first_tag(rd), first_tag(wd)) {
+        if matches!(rv, Key::Str(_)) != matches!(wv, Key::Str(_)) {
+            let mut m = cx.start();
+            cx.push_reader(&mut m);
+            m.push(tag_kind(rv));
+            m.push(" but ");
+            cx.push_writer(&mut m);
+            m.push(tag_kind(wv));
+            return Err(m);
+        }
+    }
     let mut i = 0;
     while i < wd.variants.len() {
         let wv = &wd.variants[i];
@@ -986,6 +1036,27 @@ const fn enum_def(cx: &mut Cx, rd: &'static EnumDef, wd: &'static EnumDef) -> R 
     Ok(())
 }
 
+const fn first_tag(d: &EnumDef) -> Option<Key> {
+    if d.variants.is_empty() { None } else { Some(d.variants[0].tag) }
+}
+
+const fn tag_kind(k: Key) -> &'static str {
+    match k {
+        Key::Str(_) => " tags variants by name (strings)",
+        Key::Int(_) => " tags variants by integers",
+    }
+}
+
+/// A named shape's name and identity.
+const fn named(s: &Shape) -> Option<(&'static str, Option<&'static str>)> {
+    match s {
+        Shape::Struct(d) => Some((d.name, d.id)),
+        Shape::Enum(d) => Some((d.name, d.id)),
+        Shape::Newtype(d) => Some((d.name, d.id)),
+        _ => None,
+    }
+}
+
 const fn push_tagging(m: &mut Incompatible, t: Tagging) {
     match t {
         Tagging::External => m.push(" is externally tagged"),
@@ -1002,8 +1073,8 @@ const fn payload_kind(p: Payload) -> &'static str {
         Payload::Unit => "a unit variant",
         Payload::Newtype(_) => "a newtype variant",
         Payload::Struct(d) => match d.form {
-            Form::Tuple => "a tuple variant",
-            _ => "a struct variant",
+            Form::Tuple | Form::Unit => "a tuple variant",
+            Form::Map | Form::Array => "a struct variant",
         },
     }
 }

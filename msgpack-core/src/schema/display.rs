@@ -102,7 +102,7 @@ fn struct_body(f: &mut Formatter<'_>, d: &StructDef, indent: &str, inline: bool)
     let (open, close) = match d.form {
         Form::Map => ("map", ('{', '}')),
         Form::Array => ("array", ('[', ']')),
-        Form::Tuple => {
+        Form::Tuple | Form::Unit => {
             f.write_char('[')?;
             for (i, fd) in d.fields.iter().enumerate() {
                 if i > 0 {

@@ -99,9 +99,10 @@ impl Hasher {
             Shape::F64 => self.byte(0x06),
             Shape::Str => self.byte(0x07),
             Shape::Char => self.byte(0x08),
-            Shape::Bin { len } => {
+            Shape::Bin { len, from_array } => {
                 self.byte(0x09);
                 self.len(*len);
+                self.byte(*from_array as u8);
             }
             Shape::Ext { type_code } => {
                 self.byte(0x0a);
@@ -159,9 +160,10 @@ impl Hasher {
                     self.n -= 1;
                 }
             }
-            Shape::Opaque(m) => {
+            Shape::Opaque { with, ty } => {
                 self.byte(0x12);
-                self.str(m);
+                self.str(with);
+                self.str(ty);
             }
         }
     }
@@ -171,6 +173,7 @@ impl Hasher {
             Form::Map => 0,
             Form::Array => 1,
             Form::Tuple => 2,
+            Form::Unit => 3,
         });
         self.byte(d.deny_unknown_fields as u8);
         self.u64(d.fields.len() as u64);
@@ -239,16 +242,16 @@ impl Shape {
     /// | any, nil, bool | `01`, `02`, `03` |
     /// | integer | `04`, min, max, nonzero (`0`/`1`) |
     /// | f32, f64, str, char | `05`, `06`, `07`, `08` |
-    /// | bin | `09`, optional length |
+    /// | bin | `09`, optional length, also read from arrays (`0`/`1`) |
     /// | ext | `0a`, `0` (any type) or `1` and the type code byte |
     /// | timestamp | `0b` |
     /// | option | `0c`, inner |
     /// | sequence | `0d`, optional length, element |
     /// | tuple | `0e`, count, elements |
     /// | map | `0f`, key, value |
-    /// | struct | `10`, form (`0` map, `1` array, `2` tuple), deny_unknown_fields, field count, per field: key (map form only), required, always written, shape |
+    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field: key (map form only), required, always written, shape |
     /// | enum | `11`, tagging (`0` external, or `1` and the tag field), other, variant count, per variant: tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`) |
-    /// | opaque (`with`) | `12`, module path |
+    /// | opaque (`with`) | `12`, module path, field type |
     /// | recursion | `13`, how many named types up the current path it refers to (`0`: the innermost) |
     ///
     /// A newtype struct is written as its field alone (it is transparent on

@@ -35,10 +35,13 @@ leaf! {
     char => Shape::Char;
     () => Shape::Nil;
     str => Shape::Str;
-    Duration => Shape::Tuple(&[<u64 as Schema>::SHAPE, <u32 as Schema>::SHAPE]);
+    Duration => Shape::Tuple(&[<u64 as Schema>::SHAPE, NANOS]);
     Timestamp => Shape::Timestamp;
     ExtRef<'_> => Shape::Ext { type_code: None };
 }
+
+/// A `Duration`'s nanoseconds: decoding rejects 1e9 and above.
+const NANOS: ShapeRef = ShapeRef::new(&Shape::Int(IntShape::new("nanoseconds", 0, 999_999_999)));
 
 /// `u8` is the one type whose sequences are `bin`.
 impl Schema for u8 {
@@ -67,10 +70,12 @@ nonzero! {
     core::num::NonZeroI64 => "NonZeroI64", i64::MIN, i64::MAX as u64;
 }
 
-/// A sequence of `T` of any length: `bin` for `u8`, an array otherwise.
-const fn seq_of<T: Schema + ?Sized>() -> ShapeRef {
+/// A sequence of `T` of any length: `bin` for `u8` (owned buffers also
+/// read arrays of small integers), an array otherwise.
+#[cfg(feature = "alloc")]
+const fn seq_of<T: Schema>() -> ShapeRef {
     if T::__BYTE {
-        ShapeRef::new(&Shape::Bin { len: None })
+        ShapeRef::new(&Shape::Bin { len: None, from_array: true })
     } else {
         ShapeRef::new(&Shape::Seq { elem: T::SHAPE, len: None })
     }
@@ -98,13 +103,18 @@ impl<T: ?Sized> Schema for PhantomData<T> {
     const SHAPE: ShapeRef = ShapeRef::new(&Shape::Tuple(&[]));
 }
 
+/// Only `&[u8]` decodes of all slices, borrowing a `bin` (never an array).
 impl<T: Schema> Schema for [T] {
-    const SHAPE: ShapeRef = seq_of::<T>();
+    const SHAPE: ShapeRef = if T::__BYTE {
+        ShapeRef::new(&Shape::Bin { len: None, from_array: false })
+    } else {
+        ShapeRef::new(&Shape::Seq { elem: T::SHAPE, len: None })
+    };
 }
 
 impl<T: Schema, const N: usize> Schema for [T; N] {
     const SHAPE: ShapeRef = if T::__BYTE {
-        ShapeRef::new(&Shape::Bin { len: Some(N) })
+        ShapeRef::new(&Shape::Bin { len: Some(N), from_array: true })
     } else {
         ShapeRef::new(&Shape::Seq { elem: T::SHAPE, len: Some(N) })
     };
@@ -138,7 +148,7 @@ tuple!(A B C D E F G H I J K L M N O P);
 #[cfg(feature = "alloc")]
 mod alloc_impls {
     use super::*;
-    use alloc::borrow::{Cow, ToOwned};
+    use alloc::borrow::Cow;
     use alloc::boxed::Box;
     use alloc::collections::{BTreeMap, BTreeSet, LinkedList, VecDeque};
     use alloc::rc::Rc;
@@ -162,20 +172,32 @@ mod alloc_impls {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Any);
     }
 
-    impl<T: Schema + ?Sized> Schema for Box<T> {
-        const SHAPE: ShapeRef = T::SHAPE;
+    macro_rules! pointer {
+        ($($p:ident),*) => {$(
+            impl<T: Schema> Schema for $p<T> {
+                const SHAPE: ShapeRef = T::SHAPE;
+            }
+
+            /// Decoded through a `Vec`: byte buffers read arrays too.
+            impl<T: Schema> Schema for $p<[T]> {
+                const SHAPE: ShapeRef = seq_of::<T>();
+            }
+
+            impl Schema for $p<str> {
+                const SHAPE: ShapeRef = ShapeRef::new(&Shape::Str);
+            }
+        )*};
     }
 
-    impl<T: Schema + ?Sized> Schema for Rc<T> {
-        const SHAPE: ShapeRef = T::SHAPE;
+    pointer!(Box, Rc, Arc);
+
+    impl Schema for Cow<'_, str> {
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Str);
     }
 
-    impl<T: Schema + ?Sized> Schema for Arc<T> {
-        const SHAPE: ShapeRef = T::SHAPE;
-    }
-
-    impl<B: Schema + ToOwned + ?Sized> Schema for Cow<'_, B> {
-        const SHAPE: ShapeRef = B::SHAPE;
+    /// `Cow<[u8]>` borrows a `bin` and copies an array of integers.
+    impl<T: Schema + Clone> Schema for Cow<'_, [T]> {
+        const SHAPE: ShapeRef = seq_of::<T>();
     }
 
     impl<T: Schema> Schema for Vec<T> {
@@ -218,11 +240,11 @@ mod bytes_impls {
     use super::*;
 
     impl Schema for bytes::Bytes {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None });
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None, from_array: true });
     }
 
     impl Schema for bytes::BytesMut {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None });
+        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None, from_array: true });
     }
 }
 
