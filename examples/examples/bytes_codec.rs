@@ -1,7 +1,9 @@
 //! MessagePack with the `bytes` crate (msgpack-core feature `bytes`): encode
 //! into a `BytesMut`, decode `Bytes` fields that share the input's memory
 //! instead of copying it, and split a receive buffer holding several
-//! messages into frames the way a `tokio_util::codec::Decoder` does.
+//! messages into frames the way a `tokio_util::codec::Decoder` does (with
+//! `decode::Framer`, which finds where a message ends and resumes as bytes
+//! arrive).
 //!
 //! Run: `cargo run -p msgpack-examples --example bytes_codec`
 
@@ -9,8 +11,8 @@ use std::io;
 use std::ops::Range;
 
 use bytes::{Bytes, BytesMut};
-use msgpack_core::decode::ErrorKind;
-use msgpack_core::{DecodeOptions, Decoder, Encode, Encoder, MsgPack, from_bytes};
+use msgpack_core::decode::Framer;
+use msgpack_core::{DecodeOptions, Encode, Encoder, MsgPack, from_bytes};
 
 /// A piece of a file transfer. Decoded from a `Bytes`, `data` is a view into
 /// that input, not a copy, and `Chunk` still owns everything (no lifetime):
@@ -68,10 +70,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let err = codec.decode(&mut bad).expect_err("0xc1 is never valid");
     println!("a reserved byte: error: {err}");
     assert_eq!(err.kind(), io::ErrorKind::InvalidData);
-    let mut huge = BytesMut::from(&b"\xc6\xff\xff\xff\xff"[..]); // a bin claiming 4 GiB
-    let err = codec.decode(&mut huge).expect_err("beyond the frame limit");
-    println!("a 4 GiB bin: error: {err}");
-    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    // Lengths are checked as soon as their header is in, before the payload
+    // is waited for: against the options (`untrusted()`: a bin of at most
+    // 16 MiB) and against the codec's frame limit (1 MiB).
+    for (header, what) in [(&b"\xc6\xff\xff\xff\xff"[..], "a 4 GiB bin"), (b"\xc6\x00\x80\x00\x00", "an 8 MiB bin")] {
+        let mut huge = BytesMut::from(header);
+        let err = codec.decode(&mut huge).expect_err(what);
+        println!("{what}: error: {err}");
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    }
     Ok(())
 }
 
@@ -79,12 +86,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// MessagePack: no length prefix, since each value is self-delimiting.
 struct MsgPackCodec {
     options: DecodeOptions,
+    /// Where the message at the front of the receive buffer ends. It keeps
+    /// its place between calls, so a frame that arrives in many pieces is
+    /// scanned once, not once per piece.
+    framer: Framer,
     max_frame: usize,
 }
 
 impl MsgPackCodec {
     fn new(options: DecodeOptions) -> Self {
-        MsgPackCodec { options, max_frame: 1 << 20 }
+        MsgPackCodec { options, framer: Framer::new(options), max_frame: 1 << 20 }
     }
 
     /// Appends one message to `dst`.
@@ -97,23 +108,22 @@ impl MsgPackCodec {
     /// arrived completely yet. A whole message of the wrong shape is taken
     /// off too before its error is returned, so the next one still decodes.
     fn decode(&mut self, src: &mut BytesMut) -> io::Result<Option<Chunk>> {
-        // `skip` steps over one value without decoding it; it runs out of
-        // input (`UnexpectedEof`) only if the bytes so far are the start of
-        // a valid message.
-        let mut d = Decoder::new(src);
-        let len = match d.skip() {
-            Ok(()) => d.position(),
-            Err(e) => match e.kind() {
-                ErrorKind::UnexpectedEof { needed, .. } => {
-                    let at_least = (e.offset() as u64).saturating_add(*needed);
-                    if at_least > self.max_frame as u64 {
-                        return Err(invalid_data(format!("a frame of {at_least} bytes or more")));
-                    }
-                    return Ok(None);
-                }
-                _ => return Err(invalid_data(e)),
-            },
+        // `None`: `src` is the start of a message (tokio calls again with
+        // the same bytes and more). An error: no bytes to come can make it
+        // a message (0xc1, nesting or a length over the options' limits).
+        let Some(len) = self.framer.message_len(src).map_err(invalid_data)? else {
+            // The frame needs at least this much, from the lengths it declares:
+            // refuse it now rather than buffer it.
+            let needed = self.framer.needed();
+            if needed > self.max_frame as u64 {
+                self.framer.reset();
+                return Err(invalid_data(format!("a frame of {needed} bytes or more (limit {})", self.max_frame)));
+            }
+            return Ok(None);
         };
+        if len > self.max_frame {
+            return Err(invalid_data(format!("a frame of {len} bytes (limit {})", self.max_frame)));
+        }
         // Split the frame off the buffer (no copy) and decode it; its
         // `Bytes` fields become slices of `frame`.
         let frame = src.split_to(len).freeze();

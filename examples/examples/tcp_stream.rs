@@ -2,13 +2,14 @@
 //! and a client on loopback (std::net and threads), exchanging MessagePack
 //! messages back to back with no length prefix.
 //!
-//! A MessagePack value is self-delimiting, so the reader below finds where a
-//! message ends with `Decoder::skip` on the bytes received so far: an
-//! `UnexpectedEof` error means "incomplete, read more". That handles
-//! messages split across reads and several messages in one read (the client
-//! sends one request in two writes with a pause between, to show it). The
-//! server decodes requests with borrowed `&str` keys straight from its
-//! receive buffer, with `DecodeOptions::untrusted()` limits.
+//! A MessagePack value is self-delimiting, so both sides read the socket
+//! with a `decode::StreamDecoder`, which finds where each message ends in
+//! the bytes received so far. That handles messages split across reads and
+//! several messages in one read (the client sends one request in two writes
+//! with a pause between, to show it). The server decodes requests with
+//! borrowed `&str` keys straight from the stream decoder's buffer
+//! (`next_ref`), with `DecodeOptions::untrusted()` limits and a cap on the
+//! message size.
 //!
 //! Run: `cargo run -p msgpack-examples --example tcp_stream`
 
@@ -18,8 +19,8 @@ use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::thread;
 use std::time::Duration;
 
-use msgpack_core::decode::ErrorKind;
-use msgpack_core::{DecodeOptions, Decoder, MsgPack, encode_to_writer, from_slice_with, to_vec};
+use msgpack_core::decode::{StreamDecoder, StreamError};
+use msgpack_core::{DecodeOptions, MsgPack, Value, encode_to_writer, to_vec};
 
 /// A request; the keys borrow from the server's receive buffer.
 #[derive(MsgPack, Debug, PartialEq)]
@@ -42,6 +43,11 @@ const SPLIT: usize = 3;
 
 /// The largest message a reader accepts: a peer cannot make it buffer more.
 const MAX_MESSAGE: usize = 1 << 20;
+
+/// A stream decoder over `reader` with the limits this protocol uses.
+fn messages<R: Read>(reader: R) -> StreamDecoder<R> {
+    StreamDecoder::with_options(reader, DecodeOptions::untrusted()).max_message_len(MAX_MESSAGE)
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let listener = TcpListener::bind("127.0.0.1:0")?;
@@ -75,17 +81,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("server: {served} requests answered, client disconnected, server done");
     assert_eq!(served, expected.len());
 
-    // The reader works on any `io::Read`. A bad stream is an error: no
-    // hang, no huge buffer.
-    let bad: [(&[u8], &str, io::ErrorKind); 3] = [
-        (b"\xc1", "a reserved byte", io::ErrorKind::InvalidData),
-        (b"\xdb\xff\xff\xff\xff", "a str claiming 4 GiB", io::ErrorKind::InvalidData),
-        (b"\x92\x01", "an array cut short", io::ErrorKind::UnexpectedEof),
+    // The stream decoder works on any `io::Read`. A bad stream is an error
+    // as soon as its first bytes show it: no hang, no huge buffer. (A str
+    // over `untrusted()`'s 1 MiB `max_str_len` is refused by that limit; a
+    // bin may have 16 MiB, but no message may be over MAX_MESSAGE.)
+    type Check = fn(&StreamError) -> bool;
+    let bad: [(&[u8], &str, Check); 5] = [
+        (b"\xc1", "a reserved byte", |e| matches!(e, StreamError::Malformed(_))),
+        (&[0x91; 65], "arrays nested 65 deep (the limit is 64)", |e| matches!(e, StreamError::Malformed(_))),
+        (b"\xdb\xff\xff\xff\xff", "a str claiming 4 GiB", |e| matches!(e, StreamError::Malformed(_))),
+        (b"\xc6\x00\x80\x00\x00", "a bin claiming 8 MiB", |e| matches!(e, StreamError::TooLarge { .. })),
+        (b"\x92\x01", "an array cut short", |e| matches!(e, StreamError::Truncated { .. })),
     ];
-    for (stream, what, kind) in bad {
-        let err = MessageReader::new(stream).next_message().expect_err(what);
+    for (stream, what, expected) in bad {
+        let err = messages(stream).next::<Value>().expect_err(what);
         println!("a stream with {what}: error: {err}");
-        assert_eq!(err.kind(), kind);
+        assert!(expected(&err), "{what}: {err:?}");
     }
     Ok(())
 }
@@ -115,19 +126,19 @@ fn client(addr: SocketAddr, requests: &[Request<'_>]) -> io::Result<Vec<Response
     let unknown = to_vec(&Newer::Shutdown { now: true }).map_err(io::Error::other)?;
     stream.write_all(&unknown)?;
 
-    let mut reader = MessageReader::new(&stream);
-    let mut responses = Vec::new();
+    let mut responses = messages(&stream);
+    let mut received = Vec::new();
     let sent = requests.iter().map(|r| format!("{r:?}")).chain(["Shutdown { now: true }".to_string()]);
     for request in sent {
-        let message = reader.next_message()?.ok_or(io::ErrorKind::UnexpectedEof)?;
-        let response: Response = from_slice_with(message, &DecodeOptions::untrusted()).map_err(invalid_data)?;
+        // `StreamError` converts into `io::Error` for `?`.
+        let response: Response = responses.next()?.ok_or(io::ErrorKind::UnexpectedEof)?;
         println!("client: {request:<40} -> {response:?}");
-        responses.push(response);
+        received.push(response);
     }
     stream.shutdown(Shutdown::Write)?; // tells the server we are done
     // The server then closes its side: a clean end of stream, no bytes left over.
-    assert!(reader.next_message()?.is_none());
-    Ok(responses)
+    assert!(responses.next::<Response>()?.is_none());
+    Ok(received)
 }
 
 /// A request from a newer protocol version, which `Request` does not have.
@@ -142,20 +153,26 @@ fn serve_one(listener: &TcpListener) -> io::Result<usize> {
     let (stream, peer) = listener.accept()?;
     stream.set_read_timeout(Some(Duration::from_secs(5)))?;
     println!("server: connection from {peer}");
-    let mut reader = MessageReader::new(&stream);
+    let mut requests = messages(CountReads { inner: &stream, reads: 0 });
     let mut writer = BufWriter::new(&stream);
     let mut store: HashMap<String, i64> = HashMap::new();
     let mut served = 0;
-    while let Some(message) = reader.next_message()? {
-        let response = match from_slice_with::<Request>(message, &DecodeOptions::untrusted()) {
-            Ok(request) => handle(&mut store, request),
-            Err(e) => Response::Error(format!("bad request: {e}")),
+    loop {
+        // `next_ref`: the request's `&str` keys point into the stream
+        // decoder's buffer; the request is dropped before the next read.
+        let response = match requests.next_ref::<Request>() {
+            Ok(Some(request)) => handle(&mut store, request),
+            Ok(None) => break, // the client closed the connection between messages
+            // A whole message that is no `Request`: answer and go on.
+            Err(StreamError::Decode(e)) => Response::Error(format!("bad request: {e}")),
+            // Not MessagePack, too large, cut short, or an I/O error: give up.
+            Err(e) => return Err(e.into()),
         };
         encode_to_writer(&response, &mut writer).map_err(io::Error::other)?;
         writer.flush()?;
         served += 1;
     }
-    println!("server: {} reads for {served} messages", reader.reads);
+    println!("server: {} reads for {served} messages", requests.get_ref().reads);
     Ok(served)
 }
 
@@ -180,73 +197,16 @@ fn handle(store: &mut HashMap<String, i64>, request: Request<'_>) -> Response {
     }
 }
 
-/// Splits a byte stream into MessagePack messages.
-///
-/// Keeps what has been received in a buffer; a message is complete when
-/// `Decoder::skip` can step over it. `skip` fails with `UnexpectedEof` only
-/// when the bytes so far are the start of a valid message; any other error
-/// means the stream is not MessagePack.
-struct MessageReader<R> {
+/// Counts the `read` calls made on a reader (to show that one read can
+/// bring several messages and one message can take several reads).
+struct CountReads<R> {
     inner: R,
-    buf: Vec<u8>,
-    /// Bytes at the front of `buf` that the last message returned occupies.
-    consumed: usize,
-    /// Do not try to split before `buf` holds this many bytes (the lower
-    /// bound from the last `UnexpectedEof`): a large message is then scanned
-    /// about once, not once per read.
-    wanted: usize,
-    /// `read` calls made so far.
     reads: usize,
 }
 
-impl<R: Read> MessageReader<R> {
-    fn new(inner: R) -> Self {
-        MessageReader { inner, buf: Vec::new(), consumed: 0, wanted: 1, reads: 0 }
+impl<R: Read> Read for CountReads<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reads += 1;
+        self.inner.read(buf)
     }
-
-    /// The next whole message, or `None` when the stream ends between messages.
-    fn next_message(&mut self) -> io::Result<Option<&[u8]>> {
-        self.buf.drain(..self.consumed);
-        self.consumed = 0;
-        loop {
-            if self.buf.len() >= self.wanted {
-                let mut d = Decoder::new(&self.buf);
-                match d.skip() {
-                    Ok(()) => {
-                        self.consumed = d.position();
-                        self.wanted = 1;
-                        return Ok(Some(&self.buf[..self.consumed]));
-                    }
-                    Err(e) => match e.kind() {
-                        ErrorKind::UnexpectedEof { needed, .. } => {
-                            let at_least = (e.offset() as u64).saturating_add(*needed);
-                            if at_least > MAX_MESSAGE as u64 {
-                                return Err(invalid_data(format!("a message of {at_least} bytes or more")));
-                            }
-                            self.wanted = at_least as usize;
-                        }
-                        _ => return Err(invalid_data(e)),
-                    },
-                }
-            }
-            let mut chunk = [0u8; 4096];
-            let n = match self.inner.read(&mut chunk) {
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            self.reads += 1;
-            if n == 0 {
-                return match self.buf.is_empty() {
-                    true => Ok(None),
-                    false => Err(io::Error::new(io::ErrorKind::UnexpectedEof, "the stream ended inside a message")),
-                };
-            }
-            self.buf.extend_from_slice(&chunk[..n]);
-        }
-    }
-}
-
-fn invalid_data(e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, e)
 }

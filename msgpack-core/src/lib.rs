@@ -59,7 +59,7 @@
 //! | feature | default | adds |
 //! |---|---|---|
 //! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`] |
-//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], `SystemTime` conversions |
+//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], [`decode::StreamDecoder`], `SystemTime` conversions |
 //! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, `from_bytes` |
 //! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode` and `Decode` |
 //!
