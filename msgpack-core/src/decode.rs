@@ -19,14 +19,27 @@
 //! assert_eq!(pairs, [("a", &[0x01][..]), ("b", &[0xc3][..])]);
 //! # Ok::<(), msgpack_core::decode::Error>(())
 //! ```
+//!
+//! # Streams
+//!
+//! A value is self-delimiting, so messages can follow each other on a
+//! connection or in a file with no length prefix. [`message_len`] says
+//! where the first message in a buffer ends (or that more bytes are
+//! needed), [`Framer`] does the same for a buffer that fills up over time,
+//! resuming where it stopped, and [`StreamDecoder`] (feature `std`) reads
+//! messages from any `std::io::Read`.
 
 mod decoder;
 mod error;
 mod options;
+mod stream;
 
 pub use decoder::Decoder;
 pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
 pub use options::DecodeOptions;
+#[cfg(feature = "std")]
+pub use stream::{DEFAULT_MAX_MESSAGE_LEN, StreamDecoder, StreamError};
+pub use stream::{Framer, message_len};
 
 /// A type that can be read from MessagePack, possibly borrowing from the
 /// input for `'de`.

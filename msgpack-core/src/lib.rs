@@ -62,9 +62,9 @@
 //! | feature | default | adds |
 //! |---|---|---|
 //! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`] |
-//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], `SystemTime` as timestamp and its conversions |
+//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], [`decode::StreamDecoder`], `SystemTime` as timestamp and its conversions |
 //! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, `from_bytes` |
-//! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode` and `Decode` |
+//! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode`, `Decode` and [`Schema`](schema::Schema) |
 //! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form). Implies `alloc` |
 //! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `time` | no | `time::OffsetDateTime`, `UtcDateTime` and `PrimitiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
