@@ -10,6 +10,23 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Forwards to [`System`] and counts.
+///
+/// Install it as the process's global allocator, then [`measure`] what an
+/// operation allocates:
+///
+/// ```standalone_crate
+/// use msgpack_bench::alloc::{self, Counting};
+///
+/// #[global_allocator]
+/// static ALLOC: Counting = Counting;
+///
+/// fn main() {
+///     assert!(alloc::installed());
+///     let (bytes, usage) = alloc::measure(|| msgpack_core::to_vec(&"hello").unwrap());
+///     assert_eq!(bytes.len(), 6);
+///     assert_eq!(usage.allocs, 1); // `to_vec` sizes its buffer once
+/// }
+/// ```
 pub struct Counting;
 
 static ON: AtomicBool = AtomicBool::new(false);
@@ -69,6 +86,23 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 /// What one operation allocated.
+///
+/// `bytes` adds up every request, `peak` is the most that was live at once:
+///
+/// ```standalone_crate
+/// use msgpack_bench::alloc::{self, Counting, Usage};
+///
+/// #[global_allocator]
+/// static ALLOC: Counting = Counting;
+///
+/// fn main() {
+///     let (_, usage) = alloc::measure(|| {
+///         drop(std::hint::black_box(vec![0u8; 1000]));
+///         std::hint::black_box(vec![0u8; 200])
+///     });
+///     assert_eq!(usage, Usage { allocs: 2, bytes: 1200, peak: 1000 });
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Usage {
     /// Calls to `alloc` / `alloc_zeroed` / `realloc`.
@@ -81,6 +115,25 @@ pub struct Usage {
 
 /// Run `f` once and report what it allocated. Only meaningful when
 /// [`Counting`] is the global allocator (see [`installed`]).
+///
+/// ```standalone_crate
+/// use msgpack_bench::alloc::{self, Counting};
+/// use msgpack_core::Value;
+///
+/// #[global_allocator]
+/// static ALLOC: Counting = Counting;
+///
+/// fn main() {
+///     let bytes = msgpack_core::to_vec(&["a", "b", "c"]).unwrap();
+///     // Decoding into `Value` allocates the array and each of its strings.
+///     let (value, usage) = alloc::measure(|| msgpack_core::from_slice::<Value>(&bytes).unwrap());
+///     assert_eq!(value, Value::Array(vec!["a".into(), "b".into(), "c".into()]));
+///     assert_eq!(usage.allocs, 4);
+///     // Decoding into `&str`s borrowed from the input allocates only the `Vec`.
+///     let (_, usage) = alloc::measure(|| msgpack_core::from_slice::<Vec<&str>>(&bytes).unwrap());
+///     assert_eq!(usage.allocs, 1);
+/// }
+/// ```
 pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
     ALLOCS.store(0, Relaxed);
     BYTES.store(0, Relaxed);
@@ -95,6 +148,16 @@ pub fn measure<R>(f: impl FnOnce() -> R) -> (R, Usage) {
 
 /// Whether [`Counting`] is this process's global allocator (it has seen an
 /// allocation).
+///
+/// A doctest runs on the system allocator, so here it is not (see
+/// [`Counting`] for a program that installs it):
+///
+/// ```
+/// assert!(!msgpack_bench::alloc::installed());
+/// // Without it, every operation measures as allocating nothing.
+/// let (_, usage) = msgpack_bench::alloc::measure(|| vec![0u8; 64]);
+/// assert_eq!(usage, msgpack_bench::alloc::Usage::default());
+/// ```
 pub fn installed() -> bool {
     let (_, usage) = measure(|| std::hint::black_box(vec![0u8; 1]));
     usage.allocs == 1

@@ -44,6 +44,15 @@ pub mod names {
 }
 
 /// Which table section a row belongs to.
+///
+/// ```
+/// use msgpack_bench::{Group, Row};
+/// use msgpack_bench::harness::names;
+///
+/// let row = Row::new(names::RMPV, Group::Other);
+/// assert_eq!(row.group, Group::Other);
+/// assert_ne!(row.group, Group::Ours);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
     /// msgpack-core.
@@ -56,6 +65,13 @@ pub enum Group {
 
 impl Group {
     /// Lower-case name used in the JSON output.
+    ///
+    /// ```
+    /// use msgpack_bench::Group;
+    ///
+    /// let names = [Group::Ours, Group::Other, Group::Limit].map(Group::as_str);
+    /// assert_eq!(names, ["ours", "other", "limit"]);
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Group::Ours => "ours",
@@ -69,6 +85,26 @@ type EncodeFn = Box<dyn Fn() -> Result<Vec<u8>, String>>;
 type DecodeFn = Box<dyn Fn(&[u8]) -> Result<(), String>>;
 
 /// One implementation of one case.
+///
+/// A row is built from its operations; the runner calls them through
+/// [`Row::run_encode`], [`Row::run_decode`] and [`Row::run_check`]:
+///
+/// ```
+/// use msgpack_bench::harness::{expect_eq, names};
+/// use msgpack_bench::{Group, Row};
+///
+/// let row = Row::new(names::DERIVE, Group::Ours)
+///     .encode(|| msgpack_core::to_vec(&300u16))
+///     .decode(|bytes| msgpack_core::from_slice::<u16>(bytes))
+///     .check(|bytes| expect_eq(&msgpack_core::from_slice::<u16>(bytes).map_err(|e| e.to_string())?, &300));
+///
+/// let bytes = row.run_encode().unwrap()?;
+/// assert_eq!(bytes, [0xcd, 0x01, 0x2c]); // uint 16
+/// assert_eq!(row.run_decode(&bytes), Some(Ok(())));
+/// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// assert!(row.run_check(&[0x01]).unwrap().is_err()); // decodes to 1, not 300
+/// # Ok::<(), String>(())
+/// ```
 pub struct Row {
     /// Display name (see [`names`]).
     pub name: String,
@@ -86,11 +122,29 @@ pub struct Row {
 
 impl Row {
     /// A row with no operations yet.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("mine", Group::Ours);
+    /// assert_eq!(row.name, "mine");
+    /// assert!(row.run_encode().is_none() && row.run_decode(&[0xc0]).is_none());
+    /// assert!(row.differs.is_none() && row.unsupported.is_none());
+    /// ```
     pub fn new(name: impl Into<String>, group: Group) -> Self {
         Row { name: name.into(), group, encode: None, decode: None, check: None, differs: None, unsupported: None }
     }
 
     /// A row that is listed with the reason it cannot express the case.
+    ///
+    /// ```
+    /// use msgpack_bench::harness::names;
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::unsupported(names::MSGPACKER, Group::Other, "no dynamic value type");
+    /// assert_eq!(row.unsupported.as_deref(), Some("no dynamic value type"));
+    /// assert!(row.run_encode().is_none());
+    /// ```
     pub fn unsupported(name: impl Into<String>, group: Group, why: impl Into<String>) -> Self {
         let mut row = Row::new(name, group);
         row.unsupported = Some(why.into());
@@ -99,6 +153,18 @@ impl Row {
 
     /// The encode operation: a fresh `Vec<u8>` holding the case's value, as a
     /// user's `to_vec` call would produce it.
+    ///
+    /// The closure's error is kept as text:
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let ok = Row::new("ok", Group::Ours).encode(|| msgpack_core::to_vec(&true));
+    /// assert_eq!(ok.run_encode(), Some(Ok(vec![0xc3])));
+    ///
+    /// let failing = Row::new("failing", Group::Other).encode(|| Err::<Vec<u8>, _>("value too large"));
+    /// assert_eq!(failing.run_encode(), Some(Err("value too large".to_string())));
+    /// ```
     pub fn encode<E: Display>(mut self, f: impl Fn() -> Result<Vec<u8>, E> + 'static) -> Self {
         self.encode = Some(Box::new(move || f().map_err(|e| e.to_string())));
         self
@@ -106,6 +172,14 @@ impl Row {
 
     /// The decode operation for an owned (`'static`) result type: decoded, passed
     /// through `black_box`, dropped (the drop is part of the timing).
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("String", Group::Ours).decode(|bytes| msgpack_core::from_slice::<String>(bytes));
+    /// assert_eq!(row.run_decode(&[0xa2, b'h', b'i']), Some(Ok(())));
+    /// assert!(row.run_decode(&[0x2a]).unwrap().is_err()); // an integer, not a string
+    /// ```
     pub fn decode<T, E: Display>(mut self, f: impl Fn(&[u8]) -> Result<T, E> + 'static) -> Self {
         self.decode = Some(Box::new(move |bytes| {
             let value = f(bytes).map_err(|e| e.to_string())?;
@@ -117,6 +191,17 @@ impl Row {
 
     /// The decode operation written out, for results that borrow from the
     /// input; the closure must `black_box` what it decoded.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("&str", Group::Ours).decode_with(|bytes| {
+    ///     let text: &str = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+    ///     std::hint::black_box(text);
+    ///     Ok(())
+    /// });
+    /// assert_eq!(row.run_decode(&[0xa2, b'h', b'i']), Some(Ok(())));
+    /// ```
     pub fn decode_with(mut self, f: impl Fn(&[u8]) -> Result<(), String> + 'static) -> Self {
         self.decode = Some(Box::new(f));
         self
@@ -124,6 +209,19 @@ impl Row {
 
     /// Decode the bytes and compare with the case's source value; `Err` says
     /// what differs. Run once before timing.
+    ///
+    /// ```
+    /// use msgpack_bench::harness::expect_eq;
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let want = vec![1u8, 2, 3];
+    /// let row = Row::new("Vec<u8>", Group::Ours).check(move |bytes| {
+    ///     let got: Vec<u8> = msgpack_core::from_slice(bytes).map_err(|e| e.to_string())?;
+    ///     expect_eq(&got, &want)
+    /// });
+    /// assert_eq!(row.run_check(&[0xc4, 3, 1, 2, 3]), Some(Ok(()))); // bin 8
+    /// assert!(row.run_check(&[0xc4, 2, 1, 2]).unwrap().is_err());
+    /// ```
     pub fn check(mut self, f: impl Fn(&[u8]) -> Result<(), String> + 'static) -> Self {
         self.check = Some(Box::new(f));
         self
@@ -131,28 +229,80 @@ impl Row {
 
     /// Declare (and explain) that this row writes other bytes than the
     /// canonical encoding, e.g. an array form.
+    ///
+    /// ```
+    /// use msgpack_bench::harness::names;
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new(names::RMP_SERDE_COMPACT, Group::Other)
+    ///     .encode(|| rmp_serde::to_vec(&(1, "a")))
+    ///     .differs("structs as arrays without keys");
+    /// assert_eq!(row.differs.as_deref(), Some("structs as arrays without keys"));
+    /// ```
     pub fn differs(mut self, why: impl Into<String>) -> Self {
         self.differs = Some(why.into());
         self
     }
 
     /// Run the encode operation once.
+    ///
+    /// `None` when the row has no encode operation.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("nil", Group::Ours).encode(|| msgpack_core::to_vec(&()));
+    /// assert_eq!(row.run_encode(), Some(Ok(vec![0xc0])));
+    /// assert_eq!(Row::new("decode only", Group::Ours).run_encode(), None);
+    /// ```
     pub fn run_encode(&self) -> Option<Result<Vec<u8>, String>> {
         self.encode.as_ref().map(|f| f())
     }
 
     /// Run the decode operation once.
+    ///
+    /// `None` when the row has no decode operation.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("u8", Group::Ours).decode(|bytes| msgpack_core::from_slice::<u8>(bytes));
+    /// assert_eq!(row.run_decode(&[0x07]), Some(Ok(())));
+    /// assert!(row.run_decode(&[0xcd, 0x01, 0x00]).unwrap().is_err()); // 256 does not fit a u8
+    /// ```
     pub fn run_decode(&self, bytes: &[u8]) -> Option<Result<(), String>> {
         self.decode.as_ref().map(|f| f(bytes))
     }
 
     /// Run the check once.
+    ///
+    /// `None` when the row has no check.
+    ///
+    /// ```
+    /// use msgpack_bench::harness::expect_eq;
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("bool", Group::Ours)
+    ///     .check(|bytes| expect_eq(&msgpack_core::from_slice::<bool>(bytes).map_err(|e| e.to_string())?, &true));
+    /// assert_eq!(row.run_check(&[0xc3]), Some(Ok(())));
+    /// assert!(row.run_check(&[0xc2]).unwrap().is_err());
+    /// ```
     pub fn run_check(&self, bytes: &[u8]) -> Option<Result<(), String>> {
         self.check.as_ref().map(|f| f(bytes))
     }
 }
 
 /// Compare a decoded value with the expected one, for [`Row::check`].
+///
+/// The error shows both values' `Debug` text around the first difference.
+///
+/// ```
+/// use msgpack_bench::harness::expect_eq;
+///
+/// assert_eq!(expect_eq(&vec![1, 2, 3], &vec![1, 2, 3]), Ok(()));
+/// let err = expect_eq(&"abcdef", &"abcxef").unwrap_err();
+/// assert_eq!(err, r#"decoded value differs from the source at char 4: got …"abcdef"…, want …"abcxef"…"#);
+/// ```
 pub fn expect_eq<T: PartialEq + std::fmt::Debug>(got: &T, want: &T) -> Result<(), String> {
     if got == want {
         Ok(())
@@ -167,6 +317,14 @@ pub fn expect_eq<T: PartialEq + std::fmt::Debug>(got: &T, want: &T) -> Result<()
 
 /// How many of something one operation handles, for per-item figures
 /// (W3's "per field", W1's "per node").
+///
+/// ```
+/// use msgpack_bench::Case;
+///
+/// let case = Case::new("W9", "three", msgpack_core::to_vec(&[1, 2, 3]).unwrap()).items("element", 3);
+/// let items = case.items.unwrap();
+/// assert_eq!((items.unit, items.count), ("element", 3));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Items {
     /// Singular noun: "field", "node", "map".
@@ -176,6 +334,21 @@ pub struct Items {
 }
 
 /// One measured situation: a value, its canonical bytes and the rows.
+///
+/// ```
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::{Case, rows};
+///
+/// let value = vec![1u32, 2, 3];
+/// let case = Case::new("W9", "three u32", msgpack_core::to_vec(&value).unwrap())
+///     .row(rows::ours::<Vec<u32>>(names::DERIVE, value.clone()))
+///     .row(rows::serde_named::<Vec<u32>>(names::RMP_SERDE_NAMED, value))
+///     .items("element", 3)
+///     .with_limits();
+/// assert_eq!(case.canonical, [0x93, 1, 2, 3]);
+/// let rows: Vec<&str> = case.rows.iter().map(|r| r.name.as_str()).collect();
+/// assert_eq!(rows, [names::DERIVE, names::RMP_SERDE_NAMED, names::MEMCPY, names::SKIP]);
+/// ```
 pub struct Case {
     /// Workload id: "W1" … "W4".
     pub workload: &'static str,
@@ -201,6 +374,14 @@ pub struct Case {
 
 impl Case {
     /// A case with canonical bytes and no rows.
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// let case = Case::new("W9", "nil", vec![0xc0]);
+    /// assert_eq!((case.workload, case.name.as_str()), ("W9", "nil"));
+    /// assert!(case.rows.is_empty() && case.quick && !case.show_peak);
+    /// ```
     pub fn new(workload: &'static str, name: impl Into<String>, canonical: Vec<u8>) -> Self {
         Case {
             workload,
@@ -216,36 +397,80 @@ impl Case {
     }
 
     /// Add a row.
+    ///
+    /// ```
+    /// use msgpack_bench::harness::names;
+    /// use msgpack_bench::{Case, rows};
+    ///
+    /// let case = Case::new("W9", "true", vec![0xc3]).row(rows::ours::<bool>(names::DERIVE, true));
+    /// assert_eq!(case.rows.len(), 1);
+    /// assert_eq!(case.rows[0].run_encode(), Some(Ok(case.canonical.clone())));
+    /// ```
     pub fn row(mut self, row: Row) -> Self {
         self.rows.push(row);
         self
     }
 
     /// Report per-item figures.
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// let case = Case::new("W9", "two maps", vec![0x92, 0x80, 0x80]).items("map", 2);
+    /// assert_eq!(case.items.map(|i| i.count), Some(2));
+    /// ```
     pub fn items(mut self, unit: &'static str, count: u64) -> Self {
         self.items = Some(Items { unit, count });
         self
     }
 
     /// Show peak decode memory.
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// assert!(Case::new("W9", "big", vec![0xc0]).show_peak().show_peak);
+    /// ```
     pub fn show_peak(mut self) -> Self {
         self.show_peak = true;
         self
     }
 
     /// Put this case in a scaling series.
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// let small = Case::new("W9", "n=1", vec![0x91, 0x00]).series("W9 arrays");
+    /// let large = Case::new("W9", "n=2", vec![0x92, 0x00, 0x00]).series("W9 arrays");
+    /// assert_eq!(small.series, large.series);
+    /// ```
     pub fn series(mut self, series: &'static str) -> Self {
         self.series = Some(series);
         self
     }
 
     /// The allocations a borrowed decode needs (see [`Case::collections`]).
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// // `[[1], []]`: one non-empty `Vec` inside the outer one.
+    /// let case = Case::new("W9", "nested", vec![0x92, 0x91, 0x01, 0x90]).collections(2);
+    /// assert_eq!(case.collections, Some(2));
+    /// ```
     pub fn collections(mut self, n: u64) -> Self {
         self.collections = Some(n);
         self
     }
 
     /// Leave this case out of `--quick` runs.
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// assert!(!Case::new("W9", "1 GB", vec![0xc0]).not_quick().quick);
+    /// ```
     pub fn not_quick(mut self) -> Self {
         self.quick = false;
         self
@@ -253,6 +478,17 @@ impl Case {
 
     /// Add the two floor rows over the canonical bytes: `memcpy` (encode) and
     /// our `skip` (decode).
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    ///
+    /// let case = Case::new("W9", "str", vec![0xa2, b'h', b'i']).with_limits();
+    /// let (memcpy, skip) = (&case.rows[0], &case.rows[1]);
+    /// assert_eq!(memcpy.run_encode(), Some(Ok(case.canonical.clone())));
+    /// assert_eq!(skip.run_decode(&case.canonical), Some(Ok(())));
+    /// assert!(skip.run_decode(&[0xa2, b'h']).unwrap().is_err()); // truncated
+    /// assert!(skip.run_decode(&[0xc0, 0xc0]).unwrap().is_err()); // trailing bytes
+    /// ```
     pub fn with_limits(self) -> Self {
         let bytes = self.canonical.clone();
         self.row(
@@ -270,6 +506,28 @@ impl Case {
 }
 
 /// A workload: an id, a title, where it comes from, and its cases.
+///
+/// ```
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::{Case, Workload, rows};
+///
+/// fn cases(quick: bool) -> Vec<Case> {
+///     let sizes: &[usize] = if quick { &[10] } else { &[10, 1_000_000] };
+///     sizes
+///         .iter()
+///         .map(|&n| {
+///             let value = vec![0u8; n];
+///             let canonical = msgpack_core::to_vec(&value).unwrap();
+///             Case::new("W9", format!("n={n}"), canonical).row(rows::ours::<Vec<u8>>(names::DERIVE, value))
+///         })
+///         .collect()
+/// }
+///
+/// let w = Workload { id: "W9", title: "zero bytes", source: "this example", cases };
+/// let quick = (w.cases)(true);
+/// assert_eq!(quick.len(), 1);
+/// assert_eq!(quick[0].canonical, [0xc4, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]); // bin 8
+/// ```
 pub struct Workload {
     /// "W1" … "W4".
     pub id: &'static str,

@@ -21,6 +21,11 @@ pub mod w4;
 pub use harness::{Case, Group, Row, Workload};
 
 /// Every workload, in order.
+///
+/// ```
+/// let ids: Vec<&str> = msgpack_bench::workloads().iter().map(|w| w.id).collect();
+/// assert_eq!(ids, ["W1", "W2", "W3", "W4"]);
+/// ```
 pub fn workloads() -> Vec<Workload> {
     vec![w1::workload(), w2::workload(), w3::workload(), w4::workload()]
 }

@@ -21,6 +21,16 @@ use crate::alloc::{self, Usage};
 use crate::harness::{Case, Group, Items};
 
 /// How long and how often to measure.
+///
+/// ```
+/// use std::time::Duration;
+/// use msgpack_bench::measure::Settings;
+///
+/// assert_eq!(Settings::QUICK.samples, 3);
+/// // A custom run: 21 rounds of ~50 ms batches, for a quieter median.
+/// let careful = Settings { samples: 21, sample_time: Duration::from_millis(50) };
+/// assert!(careful.sample_time > Settings::FULL.sample_time);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
     /// Sample rounds per case (the median is taken over them).
@@ -37,6 +47,22 @@ impl Settings {
 }
 
 /// Timing of one operation of one row.
+///
+/// ```
+/// use std::time::Duration;
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::{Settings, run_case};
+/// use msgpack_bench::{Case, rows};
+///
+/// let case = Case::new("W9", "u64", vec![0x2a]).row(rows::ours::<u64>(names::DERIVE, 42));
+/// let settings = Settings { samples: 5, sample_time: Duration::from_micros(200) };
+/// let result = run_case(&case, settings, |_| {})?;
+/// let stats = result.rows[0].decode.as_ref().unwrap();
+/// assert_eq!(stats.samples.len(), 5);
+/// assert!(stats.min <= stats.q1 && stats.q1 <= stats.median && stats.median <= stats.q3 && stats.q3 <= stats.max);
+/// assert!(stats.iters >= 1);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct OpStats {
     /// Median time per operation, in nanoseconds.
@@ -76,12 +102,38 @@ impl OpStats {
     }
 
     /// Half the interquartile range relative to the median, in percent.
+    ///
+    /// ```
+    /// use msgpack_bench::measure::OpStats;
+    ///
+    /// let samples = vec![90.0, 95.0, 100.0, 105.0, 110.0];
+    /// let stats = OpStats { median: 100.0, q1: 95.0, q3: 105.0, min: 90.0, max: 110.0, iters: 1000, samples };
+    /// assert_eq!(stats.spread_pct(), 5.0); // shown as "100 ns ±5%"
+    /// ```
     pub fn spread_pct(&self) -> f64 {
         if self.median > 0.0 { 50.0 * (self.q3 - self.q1) / self.median } else { 0.0 }
     }
 }
 
 /// Everything measured for one row.
+///
+/// ```
+/// use std::time::Duration;
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::{Settings, run_case};
+/// use msgpack_bench::{Case, rows};
+///
+/// let case = Case::new("W9", "pair", msgpack_core::to_vec(&(1u8, "a")).unwrap())
+///     .row(rows::ours::<(u8, String)>(names::DERIVE, (1, "a".to_string())))
+///     .row(rows::msgpacker::<(u8, String)>(names::MSGPACKER, (1, "a".to_string())).differs("no array header"));
+/// let settings = Settings { samples: 3, sample_time: Duration::from_micros(200) };
+/// let result = run_case(&case, settings, |_| {})?;
+/// let (ours, msgpacker) = (&result.rows[0], &result.rows[1]);
+/// assert!(ours.identical && ours.encode.is_some() && ours.decode.is_some());
+/// assert_eq!(ours.size, 4); // fixarray, fixint, fixstr of 1 byte
+/// assert!(!msgpacker.identical && msgpacker.size < ours.size);
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct RowResult {
     /// Row name.
@@ -108,12 +160,44 @@ pub struct RowResult {
 
 impl RowResult {
     /// Encode + decode medians, when the row has both.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use msgpack_bench::harness::names;
+    /// use msgpack_bench::measure::{Settings, run_case};
+    /// use msgpack_bench::{Case, rows};
+    ///
+    /// let case = Case::new("W9", "nil", vec![0xc0]).row(rows::ours::<()>(names::DERIVE, ())).with_limits();
+    /// let settings = Settings { samples: 3, sample_time: Duration::from_micros(200) };
+    /// let result = run_case(&case, settings, |_| {})?;
+    /// let ours = &result.rows[0];
+    /// assert_eq!(ours.total(), Some(ours.encode.as_ref().unwrap().median + ours.decode.as_ref().unwrap().median));
+    /// assert_eq!(result.rows[2].total(), None); // the skip floor only decodes
+    /// # Ok::<(), String>(())
+    /// ```
     pub fn total(&self) -> Option<f64> {
         Some(self.encode.as_ref()?.median + self.decode.as_ref()?.median)
     }
 }
 
 /// Everything measured for one case.
+///
+/// ```
+/// use std::time::Duration;
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::{Settings, run_case};
+/// use msgpack_bench::{Case, rows};
+///
+/// let case = Case::new("W9", "str", vec![0xa1, b'x'])
+///     .row(rows::ours::<String>(names::DERIVE, "x".to_string()))
+///     .items("string", 1);
+/// let settings = Settings { samples: 3, sample_time: Duration::from_micros(200) };
+/// let result = run_case(&case, settings, |_| {})?;
+/// assert_eq!((result.workload, result.name.as_str(), result.bytes), ("W9", "str", 2));
+/// assert_eq!(result.items.map(|i| i.unit), Some("string"));
+/// assert_eq!(result.rows.len(), case.rows.len());
+/// # Ok::<(), String>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct CaseResult {
     /// Workload id.
@@ -140,6 +224,31 @@ struct Ready {
 }
 
 /// Check every row, then time them. `progress` is called before each round.
+///
+/// A row of ours that fails its check stops the run with an error; another
+/// crate's row that fails is reported as unsupported, with its error:
+///
+/// ```
+/// use std::time::Duration;
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::{Settings, run_case};
+/// use msgpack_bench::{Case, Group, Row, rows};
+///
+/// let settings = Settings { samples: 2, sample_time: Duration::from_micros(200) };
+/// let case = Case::new("W9", "u8", vec![0x07])
+///     .row(rows::ours::<u8>(names::DERIVE, 7))
+///     .row(Row::new("broken", Group::Other).encode(|| Err::<Vec<u8>, _>("cannot encode")));
+/// let mut steps = Vec::new();
+/// let result = run_case(&case, settings, |step| steps.push(step.to_string()))?;
+/// assert_eq!(steps, ["calibrating", "round 1/2", "round 2/2"]);
+/// assert_eq!(result.rows[1].unsupported.as_deref(), Some("encode failed: cannot encode"));
+///
+/// // Our row writes other bytes than the canonical ones and does not say why.
+/// let wrong = Case::new("W9", "u8", vec![0x08]).row(rows::ours::<u8>(names::DERIVE, 7));
+/// let err = run_case(&wrong, settings, |_| {}).unwrap_err();
+/// assert!(err.starts_with("W9 u8: row \"ours: derive\": writes other bytes"), "{err}");
+/// # Ok::<(), String>(())
+/// ```
 pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str)) -> Result<CaseResult, String> {
     let mut results = Vec::with_capacity(case.rows.len());
     let mut ready = Vec::new();

@@ -61,6 +61,21 @@ pub fn memory(bytes: u64) -> String {
 }
 
 /// A table rendered either as aligned plain text or as markdown.
+///
+/// ```
+/// use msgpack_bench::report::Table;
+///
+/// let mut table = Table::new(&["crate", "time"]);
+/// table.rows.push(vec!["ours".into(), "12 ns".into()]);
+/// table.rows.push(vec!["rmp-serde".into(), "345 ns".into()]);
+/// assert_eq!(
+///     table.render(false),
+///     "crate        time\n\
+///      -----------------\n\
+///      ours        12 ns\n\
+///      rmp-serde  345 ns\n"
+/// );
+/// ```
 pub struct Table {
     /// Column headings.
     pub head: Vec<String>,
@@ -72,6 +87,15 @@ pub struct Table {
 
 impl Table {
     /// An empty table with headings; the first column is left-aligned, the rest right.
+    ///
+    /// ```
+    /// use msgpack_bench::report::Table;
+    ///
+    /// let mut table = Table::new(&["target", "measured", "met"]);
+    /// assert_eq!(table.right, [false, true, true]);
+    /// table.right[2] = false; // left-align the last column too
+    /// assert!(table.rows.is_empty());
+    /// ```
     pub fn new(head: &[&str]) -> Self {
         Table {
             head: head.iter().map(|h| h.to_string()).collect(),
@@ -80,7 +104,17 @@ impl Table {
         }
     }
 
-    /// Render.
+    /// Render: aligned plain text (`markdown == false`, columns two spaces
+    /// apart under a rule) or a markdown table (alignment in the rule row).
+    ///
+    /// ```
+    /// use msgpack_bench::report::Table;
+    ///
+    /// let mut table = Table::new(&["crate", "time"]);
+    /// table.rows.push(vec!["ours".into(), "12 ns".into()]);
+    /// assert_eq!(table.render(true), "| crate | time |\n|---|---:|\n| ours | 12 ns |\n");
+    /// assert_eq!(table.render(false), "crate   time\n------------\nours   12 ns\n");
+    /// ```
     pub fn render(&self, markdown: bool) -> String {
         let mut out = String::new();
         if markdown {
@@ -136,6 +170,23 @@ fn usage(u: Option<Usage>) -> String {
 }
 
 /// The heading of a case.
+///
+/// ```
+/// use msgpack_bench::harness::Items;
+/// use msgpack_bench::measure::CaseResult;
+///
+/// let case = CaseResult {
+///     workload: "W1",
+///     name: "n=1000".into(),
+///     bytes: 130_564,
+///     items: Some(Items { unit: "node", count: 1000 }),
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     rows: Vec::new(),
+/// };
+/// assert_eq!(msgpack_bench::report::case_title(&case), "W1 n=1000 (130,564 bytes; 1,000 nodes)");
+/// ```
 pub fn case_title(c: &CaseResult) -> String {
     let mut t = format!("{} {} ({} bytes", c.workload, c.name, thousands(c.bytes as u64));
     if let Some(items) = c.items {
@@ -146,6 +197,62 @@ pub fn case_title(c: &CaseResult) -> String {
 }
 
 /// One case as a table plus its notes (why rows differ or are missing).
+///
+/// The `vs.` columns divide by the fastest row outside the floors
+/// ([`Group::Limit`]); an unsupported row gets a numbered note.
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
+/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::CaseResult;
+///
+/// let mut missing = row(names::MSGPACKER, Group::Other, None, None);
+/// missing.unsupported = Some("no dynamic value type".into());
+/// let case = CaseResult {
+///     workload: "W2",
+///     name: "Custom2".into(),
+///     bytes: 132,
+///     items: None,
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     rows: vec![
+///         row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0)),
+///         row(names::RMP_SERDE_NAMED, Group::Other, Some(400.0), Some(700.0)),
+///         row(names::SKIP, Group::Limit, None, Some(50.0)),
+///         missing,
+///     ],
+/// };
+/// let table = msgpack_bench::report::case_table(&case, false);
+/// let lines: Vec<&str> = table.lines().collect();
+/// // Columns are at least two spaces apart.
+/// fn cells(line: &str) -> Vec<&str> {
+///     line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect()
+/// }
+/// assert_eq!(
+///     cells(lines[0]),
+///     ["implementation", "encode", "vs.", "decode", "vs.", "total", "vs.", "size", "allocs/decode"]
+/// );
+/// assert_eq!(
+///     cells(lines[3]),
+///     ["rmp-serde (named)", "400 ns ±5%", "4.00", "700 ns ±5%", "3.50", "1.10 us", "3.67", "132 B", "-"]
+/// );
+/// assert_eq!(cells(lines[4]), ["skip (floor)", "-", "-", "50.0 ns ±5%", "0.25", "-", "-", "132 B", "-"]);
+/// assert_eq!(cells(lines[5]), ["msgpacker [1]", "not timed, see note"]);
+/// assert_eq!(lines[6], "[1] no dynamic value type");
+/// ```
 pub fn case_table(c: &CaseResult, markdown: bool) -> String {
     let enc_best = fastest(&c.rows, |r| r.encode.as_ref().map(|s| s.median));
     let dec_best = fastest(&c.rows, |r| r.decode.as_ref().map(|s| s.median));
@@ -213,6 +320,39 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
 /// Tables of time per item across the cases of each series (W1 n = 100,
 /// 1000, 10000): the growth column is the per-item time at the largest size
 /// over the smallest (1.00 = linear).
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
+/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::{Items, names};
+/// use msgpack_bench::measure::CaseResult;
+///
+/// // Decode time per node: 10 ns at n = 100, 11 ns at n = 1000.
+/// let case = |n: u64, decode: f64| CaseResult {
+///     workload: "W1",
+///     name: format!("n={n}"),
+///     bytes: 0,
+///     items: Some(Items { unit: "node", count: n }),
+///     show_peak: false,
+///     series: Some("W1 filesystem"),
+///     collections: None,
+///     rows: vec![row(names::DERIVE, Group::Ours, Some(decode / 2.0), Some(decode))],
+/// };
+/// let text = msgpack_bench::report::scaling_tables(&[case(100, 1_000.0), case(1000, 11_000.0)], false);
+/// assert!(text.contains("Scaling: W1 filesystem, decode (encode) time per node"));
+/// assert!(text.ends_with("ours: derive    10.0 ns (5.00 ns)  11.0 ns (5.50 ns)    1.10\n"));
+/// ```
 pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
     let mut out = String::new();
     let mut series: Vec<&'static str> = cases.iter().filter_map(|c| c.series).collect();
@@ -258,6 +398,19 @@ pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
 }
 
 /// One target of DESIGN §8, evaluated.
+///
+/// ```
+/// use msgpack_bench::report::{Target, targets_table};
+///
+/// let target = Target {
+///     what: "decode: rmp-serde (named) / ours: derive".into(),
+///     case: "W2 Custom1".into(),
+///     measured: "2.50x".into(),
+///     goal: ">= 3.00x".into(),
+///     met: false,
+/// };
+/// assert!(targets_table(&[target], true).ends_with("| 2.50x | >= 3.00x | NO |\n"));
+/// ```
 pub struct Target {
     /// What is compared.
     pub what: String,
@@ -273,6 +426,45 @@ pub struct Target {
 
 /// Evaluate the performance targets on the cases that carry them (W1 n=1000,
 /// W2 Custom1, W2 Custom2); cases not run are left out.
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
+/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::CaseResult;
+///
+/// let case = CaseResult {
+///     workload: "W2",
+///     name: "Custom1".into(),
+///     bytes: 132,
+///     items: None,
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     rows: vec![
+///         row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0)),
+///         row(names::RMP_SERDE_NAMED, Group::Other, Some(400.0), Some(500.0)),
+///     ],
+/// };
+/// let targets = msgpack_bench::report::targets(&[case]);
+/// let figures: Vec<(&str, &str, bool)> =
+///     targets.iter().map(|t| (t.what.as_str(), t.measured.as_str(), t.met)).collect();
+/// assert_eq!(figures, [
+///     ("encode: rmp-serde (named) / ours: derive", "4.00x", true),
+///     ("decode: rmp-serde (named) / ours: derive", "2.50x", false), // the goal is 3x
+/// ]);
+/// ```
 pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
     let mut out = Vec::new();
     let on = [("W1", "n=1000"), ("W2", "Custom1"), ("W2", "Custom2")];
@@ -361,6 +553,23 @@ pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
 }
 
 /// The targets as a table.
+///
+/// ```
+/// use msgpack_bench::report::{Target, targets_table};
+///
+/// let target = Target {
+///     what: "encode: rmp-serde (named) / ours: derive".into(),
+///     case: "W2 Custom1".into(),
+///     measured: "4.00x".into(),
+///     goal: ">= 3.00x".into(),
+///     met: true,
+/// };
+/// let table = targets_table(&[target], false);
+/// assert_eq!(
+///     table.lines().nth(2),
+///     Some("encode: rmp-serde (named) / ours: derive  W2 Custom1     4.00x  >= 3.00x  yes")
+/// );
+/// ```
 pub fn targets_table(targets: &[Target], markdown: bool) -> String {
     let mut t = Table::new(&["target", "case", "measured", "goal", "met"]);
     t.right = vec![false, false, true, true, false];
@@ -377,6 +586,20 @@ pub fn targets_table(targets: &[Target], markdown: bool) -> String {
 }
 
 /// The machine and build the figures come from.
+///
+/// ```
+/// use msgpack_bench::report::Environment;
+///
+/// // Usually read with `Environment::detect()`; fixed here for a reproducible report.
+/// let env = Environment {
+///     rustc: "rustc 1.95.0",
+///     cpu: "Example CPU".into(),
+///     cpus: 2,
+///     crates: vec!["rmp-serde 1.3.1".into()],
+///     date: "2026-01-01".into(),
+/// };
+/// assert_eq!(env.cpus, 2);
+/// ```
 pub struct Environment {
     /// `rustc -V` of the build.
     pub rustc: &'static str,
@@ -391,7 +614,16 @@ pub struct Environment {
 }
 
 impl Environment {
-    /// Read the environment of this process.
+    /// Read the environment of this process: the compiler and crate versions
+    /// recorded at build time, the CPU from `/proc/cpuinfo` (`"unknown"`
+    /// elsewhere) and today's date.
+    ///
+    /// ```
+    /// let env = msgpack_bench::report::Environment::detect();
+    /// assert!(env.cpus >= 1);
+    /// assert!(env.crates.iter().any(|c| c.starts_with("rmp-serde ")));
+    /// assert_eq!(env.date.len(), "YYYY-MM-DD".len());
+    /// ```
     pub fn detect() -> Environment {
         let cpu = std::fs::read_to_string("/proc/cpuinfo")
             .ok()
@@ -445,6 +677,50 @@ fn usage_json(u: Option<Usage>) -> Json {
 }
 
 /// Every figure of the run, machine-readable.
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
+/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::{CaseResult, Settings};
+/// use msgpack_bench::report::{Environment, to_json};
+///
+/// let env = Environment {
+///     rustc: "rustc 1.95.0",
+///     cpu: "Example CPU".into(),
+///     cpus: 2,
+///     crates: vec![],
+///     date: "2026-01-01".into(),
+/// };
+/// let case = CaseResult {
+///     workload: "W4",
+///     name: "small".into(),
+///     bytes: 10,
+///     items: None,
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     rows: vec![row(names::DERIVE_ARRAY, Group::Ours, Some(20.0), Some(30.0))],
+/// };
+/// let json = to_json(&env, Settings::QUICK, true, &[case], &[]);
+/// assert_eq!(json["samples"], 3);
+/// assert_eq!(json["cases"][0]["case"], "small");
+/// let row = &json["cases"][0]["rows"][0];
+/// assert_eq!(row["group"], "ours");
+/// assert_eq!(row["decode"]["median_ns"], 30.0);
+/// assert!(row["decode_alloc"].is_null());
+/// ```
 pub fn to_json(env: &Environment, settings: Settings, quick: bool, cases: &[CaseResult], targets: &[Target]) -> Json {
     json!({
         "generator": "msgpack-bench",

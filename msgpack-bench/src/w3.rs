@@ -63,7 +63,17 @@ mod strings;
 
 use crate::harness::{Case, Workload};
 
-/// The workload.
+/// The workload; quick runs leave out `fields 1M` and `maps 100k×16`.
+///
+/// ```
+/// let w = msgpack_bench::w3::workload();
+/// assert_eq!(w.id, "W3");
+/// let quick = (w.cases)(true);
+/// assert!(quick.iter().all(|c| c.name != "fields 1M" && c.name != "maps 100k×16"));
+/// // N levels of nesting take 3N + 1 bytes.
+/// let nest = quick.iter().find(|c| c.name == "nest 128").unwrap();
+/// assert_eq!(nest.canonical.len(), 3 * 128 + 1);
+/// ```
 pub fn workload() -> Workload {
     Workload {
         id: "W3",

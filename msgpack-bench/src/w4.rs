@@ -27,7 +27,14 @@ use serde::{Deserialize, Serialize};
 use crate::harness::{Case, Group, Workload, names};
 use crate::rows;
 
-/// The workload.
+/// The workload: the small and the big message, the same in quick runs.
+///
+/// ```
+/// let w = msgpack_bench::w4::workload();
+/// let cases = (w.cases)(true);
+/// assert_eq!(cases[0].canonical, [0x95, 0x01, 0x02, 0xc3, 0xc2, 0xa4, b'a', b'b', b'c', b'd']);
+/// assert_eq!(cases[1].canonical.len(), 987_519);
+/// ```
 pub fn workload() -> Workload {
     Workload {
         id: "W4",

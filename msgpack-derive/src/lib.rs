@@ -28,6 +28,23 @@ mod wire;
 use proc_macro::TokenStream;
 
 /// Derives `Encode` and `Decode` (see `msgpack_core::MsgPack` for the docs).
+///
+/// Use it through the `msgpack_core::MsgPack` re-export:
+///
+/// ```
+/// use msgpack_core::MsgPack;
+///
+/// #[derive(MsgPack, Debug, PartialEq)]
+/// struct Point {
+///     x: i32,
+///     y: i32,
+/// }
+///
+/// let bytes = msgpack_core::to_vec(&Point { x: 1, y: -1 }).unwrap();
+/// // A map of 2 entries, keyed by the field names.
+/// assert_eq!(bytes, [0x82, 0xa1, b'x', 0x01, 0xa1, b'y', 0xff]);
+/// assert_eq!(msgpack_core::from_slice::<Point>(&bytes).unwrap(), Point { x: 1, y: -1 });
+/// ```
 #[proc_macro_derive(MsgPack, attributes(msgpack))]
 pub fn derive_msgpack(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

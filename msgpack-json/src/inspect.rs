@@ -43,6 +43,21 @@ pub const SHOWN_CHARS: usize = 32;
 const BYTES_WIDTH: usize = SHOWN_BYTES * 3 + 2;
 
 /// Why [`inspect`] stopped.
+///
+/// ```
+/// use msgpack_core::DecodeOptions;
+/// use msgpack_json::{InspectError, inspect};
+///
+/// // Bad input: a `uint 16` (0xcd) cut after its first payload byte.
+/// let err = inspect(&[0xcd, 0x01], DecodeOptions::untrusted(), &mut Vec::new()).unwrap_err();
+/// assert!(matches!(&err, InspectError::Invalid(e) if e.offset() == 1));
+///
+/// // A writer that fills up: a 16-byte buffer cannot take the first line.
+/// let mut buf = [0u8; 16];
+/// let err = inspect(&[0x01], DecodeOptions::untrusted(), &mut &mut buf[..]).unwrap_err();
+/// assert!(matches!(err, InspectError::Io(_)));
+/// assert!(err.to_string().starts_with("cannot write: "));
+/// ```
 #[derive(Debug)]
 pub enum InspectError {
     /// The input is not valid MessagePack (or exceeds a decode limit); the

@@ -130,6 +130,13 @@ fn map_to_json(entries: &[(Value, Value)]) -> Json {
 
 /// Why a JSON value has no MessagePack counterpart under the mapping: a
 /// malformed `$` form. Says where (a path such as `$.items[2]`) and why.
+///
+/// ```
+/// let json = serde_json::json!({"items": [1, 2, {"$bin": "not base64!"}]});
+/// let err = msgpack_json::from_json(&json).unwrap_err();
+/// assert_eq!(err.path(), "$.items[2]");
+/// assert_eq!(err.to_string(), format!("{} at $.items[2]", err.message()));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormError {
     path: String,

@@ -20,6 +20,14 @@ use msgpack_core::Timestamp;
 const SECS_PER_DAY: i64 = 86_400;
 
 /// Why a timestamp text was refused by [`parse_timestamp`].
+///
+/// ```
+/// use msgpack_json::parse_timestamp;
+///
+/// let err = parse_timestamp("2024-01-01 00:00:00Z").unwrap_err();
+/// assert_eq!(err.to_string(), "expected 'T' between the date and the time");
+/// assert!(parse_timestamp("2024-01-01T00:00:60Z").is_err()); // no leap seconds
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TimestampError(&'static str);
 

@@ -29,6 +29,15 @@ const M: usize = 397;
 
 impl PyRandom {
     /// `random.Random(seed)` for a seed below 2^32 (`init_by_array([seed])`).
+    ///
+    /// ```
+    /// use msgpack_bench::w1::PyRandom;
+    ///
+    /// // The same seed, the same draws.
+    /// let (mut a, mut b) = (PyRandom::new(7), PyRandom::new(7));
+    /// assert_eq!(a.next_u32(), b.next_u32());
+    /// assert_ne!(PyRandom::new(7).next_u32(), PyRandom::new(8).next_u32());
+    /// ```
     pub fn new(seed: u32) -> Self {
         let mut r = PyRandom { mt: [0; N], index: N };
         r.init_by_array(&[seed]);
@@ -75,6 +84,11 @@ impl PyRandom {
     }
 
     /// The next tempered 32-bit output (`genrand_uint32`).
+    ///
+    /// ```
+    /// // python3 -c "import random; print(random.Random(42).getrandbits(32))"
+    /// assert_eq!(msgpack_bench::w1::PyRandom::new(42).next_u32(), 2_746_317_213);
+    /// ```
     pub fn next_u32(&mut self) -> u32 {
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7fff_ffff;
@@ -96,6 +110,13 @@ impl PyRandom {
     }
 
     /// `random()`: a float in [0, 1) with 53 random bits.
+    ///
+    /// ```
+    /// // python3 -c "import random; r = random.Random(42); print(r.random(), r.random())"
+    /// let mut r = msgpack_bench::w1::PyRandom::new(42);
+    /// assert_eq!(r.random(), 0.6394267984578837);
+    /// assert_eq!(r.random(), 0.025010755222666936);
+    /// ```
     pub fn random(&mut self) -> f64 {
         let a = self.next_u32() >> 5;
         let b = self.next_u32() >> 6;
@@ -108,6 +129,13 @@ impl PyRandom {
     /// # Panics
     ///
     /// If `k` is 0 or above 64.
+    ///
+    /// ```
+    /// // python3 -c "import random; r = random.Random(42); print(r.getrandbits(64), r.getrandbits(40))"
+    /// let mut r = msgpack_bench::w1::PyRandom::new(42);
+    /// assert_eq!(r.getrandbits(64), 2_053_695_854_357_871_005);
+    /// assert_eq!(r.getrandbits(40), 811_856_239_313);
+    /// ```
     pub fn getrandbits(&mut self, k: u32) -> u64 {
         assert!((1..=64).contains(&k), "getrandbits({k}) is not ported");
         if k <= 32 {
@@ -122,6 +150,13 @@ impl PyRandom {
     /// `_randbelow(n)`: uniform in `0..n` by rejection, drawing
     /// `bit_length(n)` bits at a time (of `n`, not `n - 1`, as CPython does).
     /// `n = 0` gives 0 without drawing.
+    ///
+    /// ```
+    /// // python3 -c "import random; r = random.Random(42); print(r._randbelow(10), r._randbelow(1000))"
+    /// let mut r = msgpack_bench::w1::PyRandom::new(42);
+    /// assert_eq!(r.randbelow(10), 1);
+    /// assert_eq!(r.randbelow(1000), 25);
+    /// ```
     pub fn randbelow(&mut self, n: u64) -> u64 {
         if n == 0 {
             return 0;
@@ -140,6 +175,12 @@ impl PyRandom {
     /// # Panics
     ///
     /// If `a > b`.
+    ///
+    /// ```
+    /// // python3 -c "import random; r = random.Random(42); print([r.randint(1, 6) for _ in range(3)])"
+    /// let mut r = msgpack_bench::w1::PyRandom::new(42);
+    /// assert_eq!([r.randint(1, 6), r.randint(1, 6), r.randint(1, 6)], [6, 1, 1]);
+    /// ```
     pub fn randint(&mut self, a: i64, b: i64) -> i64 {
         assert!(a <= b, "randint({a}, {b}): empty range");
         let width = (b - a) as u64 + 1;
@@ -151,6 +192,11 @@ impl PyRandom {
     /// # Panics
     ///
     /// If `s` is empty.
+    ///
+    /// ```
+    /// // python3 -c "import random; print(random.Random(42).choice('abcd'))"
+    /// assert_eq!(msgpack_bench::w1::PyRandom::new(42).choice(&['a', 'b', 'c', 'd']), &'a');
+    /// ```
     pub fn choice<'a, T>(&mut self, s: &'a [T]) -> &'a T {
         assert!(!s.is_empty(), "choice from an empty sequence");
         &s[self.randbelow(s.len() as u64) as usize]

@@ -24,6 +24,14 @@ use crate::rows;
 pub use generate::{PyRandom, generate};
 
 /// A file's access rights, written as `"READ"`, `"WRITE"`, `"READ_WRITE"`.
+///
+/// ```
+/// use msgpack_bench::w1::Permissions;
+///
+/// assert_eq!(msgpack_core::to_vec(&Permissions::ReadWrite).unwrap(), msgpack_core::to_vec("READ_WRITE").unwrap());
+/// let bytes = msgpack_core::to_vec("WRITE").unwrap();
+/// assert_eq!(msgpack_core::from_slice::<Permissions>(&bytes).unwrap(), Permissions::Write);
+/// ```
 #[derive(MsgPack, Debug, Clone, Copy, PartialEq, Eq)]
 #[msgpack(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Permissions {
@@ -37,6 +45,28 @@ pub enum Permissions {
 
 /// A node of the tree, owning its strings: a map tagged by `type`
 /// (`"file"` or `"directory"`), `None` options left out.
+///
+/// ```
+/// use msgpack_bench::w1::{Node, Permissions};
+/// use msgpack_core::Value;
+///
+/// let file = Node::File {
+///     name: "notes".into(),
+///     created_by: "alice".into(),
+///     created_at: "2020-01-01T00:00:00+00:00".into(),
+///     updated_by: None,
+///     updated_at: None,
+///     nbytes: 42,
+///     permissions: Permissions::Read,
+/// };
+/// let bytes = msgpack_core::to_vec(&file).unwrap();
+/// let map = msgpack_core::from_slice::<Value>(&bytes).unwrap();
+/// // The tag comes first; the `None` fields are left out.
+/// let keys: Vec<&str> = map.as_map().unwrap().iter().filter_map(|(k, _)| k.as_str()).collect();
+/// assert_eq!(keys, ["type", "name", "created_by", "created_at", "nbytes", "permissions"]);
+/// assert_eq!(map.get("type").and_then(Value::as_str), Some("file"));
+/// assert_eq!(msgpack_core::from_slice::<Node>(&bytes).unwrap(), file);
+/// ```
 #[derive(MsgPack, Debug, Clone, PartialEq)]
 #[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
 pub enum Node {
@@ -75,6 +105,17 @@ pub enum Node {
 }
 
 /// [`Node`] borrowing every string from the input.
+///
+/// ```
+/// use msgpack_bench::w1::{NodeRef, generate};
+///
+/// let bytes = msgpack_core::to_vec(&generate(5)).unwrap();
+/// let tree: NodeRef<'_> = msgpack_core::from_slice(&bytes).unwrap();
+/// let NodeRef::Directory { name, contents, .. } = tree else { panic!("a tree of 5 nodes is a directory") };
+/// assert_eq!(contents.len(), 4);
+/// // `name` points into `bytes`: nothing was copied.
+/// assert!(bytes.as_ptr_range().contains(&name.as_ptr()));
+/// ```
 #[derive(MsgPack, Debug, Clone, PartialEq)]
 #[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
 pub enum NodeRef<'a> {
@@ -115,7 +156,13 @@ pub enum NodeRef<'a> {
 /// The node counts of the cases.
 pub const SIZES: [usize; 3] = [100, 1_000, 10_000];
 
-/// The workload.
+/// The workload: one case per size of [`SIZES`] (built on demand by its
+/// `cases` function, quick or not).
+///
+/// ```
+/// let w = msgpack_bench::w1::workload();
+/// assert_eq!((w.id, w.title), ("W1", "msgspec filesystem tree"));
+/// ```
 pub fn workload() -> Workload {
     Workload {
         id: "W1",
@@ -126,6 +173,23 @@ pub fn workload() -> Workload {
 }
 
 /// The case of the `n`-node tree with all its rows.
+///
+/// Every row that can express the tree passes its check (what the runner
+/// does before it times anything):
+///
+/// ```
+/// use std::time::Duration;
+/// use msgpack_bench::measure::{Settings, run_case};
+///
+/// let case = msgpack_bench::w1::case(100);
+/// assert_eq!(case.name, "n=100");
+/// assert_eq!(case.items.map(|i| i.count), Some(100));
+/// let settings = Settings { samples: 1, sample_time: Duration::from_micros(50) };
+/// let result = run_case(&case, settings, |_| {})?;
+/// let timed = result.rows.iter().filter(|r| r.unsupported.is_none()).count();
+/// assert_eq!(timed, 11); // the derive's array form, rmp-serde compact, zerompk's derive and msgpacker cannot
+/// # Ok::<(), String>(())
+/// ```
 pub fn case(n: usize) -> Case {
     let tree = generate(n);
     let canonical = msgpack_core::to_vec(&tree).expect("the W1 tree encodes");
@@ -184,6 +248,31 @@ pub fn case(n: usize) -> Case {
 
 /// The allocations a borrowed decode of the tree cannot avoid: one `Vec`
 /// per directory with contents.
+///
+/// ```
+/// use msgpack_bench::w1::{Node, Permissions};
+///
+/// let file = || Node::File {
+///     name: "f".into(),
+///     created_by: "bob".into(),
+///     created_at: "2020-01-01T00:00:00+00:00".into(),
+///     updated_by: None,
+///     updated_at: None,
+///     nbytes: 1,
+///     permissions: Permissions::Read,
+/// };
+/// let dir = |contents| Node::Directory {
+///     name: "d".into(),
+///     created_by: "bob".into(),
+///     created_at: "2020-01-01T00:00:00+00:00".into(),
+///     updated_by: None,
+///     updated_at: None,
+///     contents,
+/// };
+/// // d[f, d[]]
+/// let tree = dir(vec![file(), dir(vec![])]);
+/// assert_eq!(msgpack_bench::w1::collections(&tree), 1); // the empty directory's `Vec` does not allocate
+/// ```
 pub fn collections(node: &Node) -> u64 {
     match node {
         Node::File { .. } => 0,
@@ -195,6 +284,31 @@ pub fn collections(node: &Node) -> u64 {
 
 /// How many maps and arrays the deepest path of the encoded tree nests
 /// (a file is one map, a directory a map and its `contents` array).
+///
+/// ```
+/// use msgpack_bench::w1::{Node, Permissions};
+///
+/// let file = || Node::File {
+///     name: "f".into(),
+///     created_by: "bob".into(),
+///     created_at: "2020-01-01T00:00:00+00:00".into(),
+///     updated_by: None,
+///     updated_at: None,
+///     nbytes: 1,
+///     permissions: Permissions::Read,
+/// };
+/// let dir = |contents| Node::Directory {
+///     name: "d".into(),
+///     created_by: "bob".into(),
+///     created_at: "2020-01-01T00:00:00+00:00".into(),
+///     updated_by: None,
+///     updated_at: None,
+///     contents,
+/// };
+/// // d[f, d[]]
+/// let tree = dir(vec![file(), dir(vec![])]);
+/// assert_eq!(msgpack_bench::w1::nesting(&tree), 4); // map, array, map, array
+/// ```
 pub fn nesting(node: &Node) -> usize {
     match node {
         Node::File { .. } => 1,
