@@ -7,6 +7,10 @@ use std::collections::BTreeMap;
 
 use msgpack_core::{Ext, Timestamp, Value, ValueRef, from_slice, to_vec};
 use proptest::prelude::*;
+
+#[path = "common/any_value.rs"]
+mod any_value;
+use any_value::any_value;
 use serde::de::value::{Error as PlainError, I128Deserializer, U128Deserializer};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde::forward_to_deserialize_any;
@@ -363,27 +367,6 @@ fn ext_form_matches_rmpv() {
         let ours: Value = rmpv::ext::from_value(decoded.clone()).unwrap();
         assert!(same(&ours, &v), "rmpv::ext::from_value gave {ours} for {v}");
     }
-}
-
-fn any_value() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Nil),
-        any::<bool>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<f32>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        ".{0,40}".prop_map(Value::from),
-        prop::collection::vec(any::<u8>(), 0..40).prop_map(Value::from),
-        (any::<i8>(), prop::collection::vec(any::<u8>(), 0..20)).prop_map(|(t, d)| Value::from(Ext::new(t, d))),
-        (any::<i64>(), 0..1_000_000_000u32).prop_map(|(s, n)| Value::from(Timestamp::new(s, n).unwrap())),
-    ];
-    leaf.prop_recursive(4, 64, 20, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..20).prop_map(Value::Array),
-            prop::collection::vec((inner.clone(), inner), 0..20).prop_map(Value::Map),
-        ]
-    })
 }
 
 proptest! {

@@ -11,6 +11,10 @@ use msgpack_core::{
 };
 use proptest::prelude::*;
 
+#[path = "common/any_value.rs"]
+mod any_value;
+use any_value::any_value;
+
 // ---- helpers -------------------------------------------------------------------
 
 fn hex(s: &str) -> Vec<u8> {
@@ -569,27 +573,6 @@ fn display() {
 }
 
 // ---- properties --------------------------------------------------------------------
-
-fn any_value() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Nil),
-        any::<bool>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<f32>().prop_map(Value::from),
-        any::<f64>().prop_map(Value::from),
-        ".{0,40}".prop_map(Value::from),
-        prop::collection::vec(any::<u8>(), 0..40).prop_map(Value::from),
-        (any::<i8>(), prop::collection::vec(any::<u8>(), 0..20)).prop_map(|(t, d)| Value::from(Ext::new(t, d))),
-        (any::<i64>(), 0..1_000_000_000u32).prop_map(|(s, n)| Value::from(Timestamp::new(s, n).unwrap())),
-    ];
-    leaf.prop_recursive(4, 64, 20, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..20).prop_map(Value::Array),
-            prop::collection::vec((inner.clone(), inner), 0..20).prop_map(Value::Map),
-        ]
-    })
-}
 
 proptest! {
     #[test]
