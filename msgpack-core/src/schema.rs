@@ -131,8 +131,10 @@ mod check;
 mod display;
 mod fingerprint;
 mod impls;
+mod message;
 
-pub use check::{Incompatible, MAX_CHECK_DEPTH, check};
+pub use check::{MAX_CHECK_DEPTH, check};
+pub use message::Incompatible;
 
 /// A type with a known wire schema.
 ///
