@@ -34,6 +34,9 @@ struct Outcome {
     value: Result<(), Error>,
     reencoded: Option<Vec<u8>>,
     derived: [Result<(), Error>; DERIVED_TYPES.len()],
+    /// Where the first message ends (`decode::message_len`, which the
+    /// check compared with a resumed `Framer` and with `skip`).
+    framing: Result<Option<usize>, Error>,
 }
 
 impl Outcome {
@@ -49,6 +52,7 @@ fn run(input: &[u8]) -> Outcome {
         value: fuzz_checks::decode_value(input),
         reencoded: fuzz_checks::roundtrip_value(input),
         derived: fuzz_checks::decode_derived(input),
+        framing: fuzz_checks::framing(input),
     }
 }
 
@@ -228,4 +232,29 @@ fn derived_errors() {
         let o = run(&bytes(input));
         assert_err(o.derived(ty), kind, *offset, &format!("{input} as {ty}"));
     }
+}
+
+/// The `framing` target's checks on the kept inputs, and what it answers:
+/// a complete message's length, "more bytes" for a prefix, the error of a
+/// prefix that can never become a message.
+#[test]
+fn framing() {
+    let cases: &[(&str, Result<Option<usize>, ErrorKind>)] = &[
+        ("c0", Ok(Some(1))),
+        ("0041", Ok(Some(1))),
+        ("916add", Ok(Some(2))),
+        ("84", Ok(None)),
+        ("92a1a1", Ok(None)),
+        ("db7fffffff", Ok(None)),
+        ("c1", Err(ErrorKind::ReservedMarker)),
+        ("9291c1", Err(ErrorKind::ReservedMarker)),
+    ];
+    for (input, want) in cases {
+        let got = run(&bytes(input)).framing.map_err(|e| e.kind().clone());
+        assert_eq!(&got, want, "{input}");
+    }
+    // Nesting past the framer's limit of 64 (skip has none): a depth error.
+    let deep = [0x91u8; 65];
+    let got = run(&deep).framing.unwrap_err();
+    assert!(matches!(got.kind(), ErrorKind::DepthLimitExceeded { .. }), "{got}");
 }

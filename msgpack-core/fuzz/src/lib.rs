@@ -361,3 +361,50 @@ pub fn decode_derived_with(data: &[u8], opts: &DecodeOptions) -> [Result<(), dec
         roundtrip!(Unit, data, opts, true),
     ]
 }
+
+// ---- framing -----------------------------------------------------------------------
+
+/// Target `framing`: `decode::message_len`, a `decode::Framer` fed the
+/// input in growing prefixes (the step taken from the first byte), and
+/// `Decoder::skip` agree on where the first message ends. Never a panic;
+/// a complete message has the length `skip` finds; "need more bytes" is
+/// exactly `skip`'s end of input; other errors have `skip`'s kind, except
+/// the framer's depth limit (`skip` has none: it is iterative) and an error
+/// the framer finds where `skip` already gave up for lack of input.
+/// Resuming gives the answer starting over gives. Returns that answer.
+pub fn framing(data: &[u8]) -> Result<Option<usize>, decode::Error> {
+    let opts = DecodeOptions::new().max_depth(64);
+    let whole = decode::message_len(data, &opts);
+    let mut d = Decoder::new(data);
+    let skipped = d.skip().map(|()| d.position());
+    match (&whole, &skipped) {
+        (Ok(Some(n)), Ok(m)) => assert_eq!(n, m, "message_len and skip disagree on the length"),
+        (Ok(None), Err(e)) => {
+            assert!(matches!(e.kind(), ErrorKind::UnexpectedEof { .. }), "framer wants more bytes, skip says {e}")
+        }
+        (Err(e), _) if matches!(e.kind(), ErrorKind::DepthLimitExceeded { .. }) => {}
+        // `skip` stops at end of input as soon as the pending elements
+        // cannot fit in what is left (one byte each at least); the framer
+        // reads on and may find a byte that no continuation can fix.
+        (Err(_), Err(s)) if matches!(s.kind(), ErrorKind::UnexpectedEof { .. }) => {}
+        (Err(e), Err(s)) => {
+            assert_eq!(e.kind(), s.kind(), "framer and skip fail differently");
+            assert!(e.offset() <= data.len(), "error offset {} past the input", e.offset());
+        }
+        (w, s) => panic!("framer says {w:?}, skip says {s:?}"),
+    }
+    let step = data.first().map_or(1, |b| usize::from(*b % 7) + 1);
+    let mut framer = decode::Framer::new(opts);
+    let mut end = 0;
+    let resumed = loop {
+        end = (end + step).min(data.len());
+        match framer.message_len(&data[..end]) {
+            Ok(None) if end < data.len() => {
+                assert!(framer.needed() > end as u64, "needed {} with {end} bytes", framer.needed());
+            }
+            r => break r,
+        }
+    };
+    assert_eq!(format!("{resumed:?}"), format!("{whole:?}"), "resumed and started-over framing differ");
+    whole
+}
