@@ -14,7 +14,7 @@ import pathlib
 import struct
 
 HERE = pathlib.Path(__file__).resolve().parent
-TARGETS = ["decode_value", "decode_derived", "roundtrip_value"]
+TARGETS = ["decode_value", "decode_derived", "roundtrip_value", "framing"]
 
 
 def pack(v) -> bytes:
