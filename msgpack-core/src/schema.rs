@@ -118,12 +118,15 @@
 //!
 //! # Limits
 //!
-//! - Recursive types are supported for derived types without type or const
-//!   parameters (their descriptor lives in a `static`, and descriptors point
-//!   at each other). A generic type that contains itself (`Tree<T>` holding
-//!   `Vec<Tree<T>>`) still derives, encodes and decodes, but has no place to
-//!   close the cycle: using its `SHAPE` is a compile error ("cycle
-//!   detected"); check a non-generic wrapper or instantiation instead.
+//! - Recursive types work. A derived type without type or const parameters
+//!   keeps its descriptor in a `static`, and descriptors point at each other.
+//!   A generic type that contains itself (`Tree<T>` holding `Vec<Tree<T>>`,
+//!   or `Self`) is described with [`Shape::Recur`] in its own fields. Two
+//!   generic types that contain each other (`A<T>` holding `B<T>` holding
+//!   `A<T>`), or a generic type containing itself with other parameters
+//!   (`Tree<T>` holding `Tree<Vec<T>>`), have no place to close the cycle:
+//!   they derive, encode and decode, but using their `SHAPE` is a compile
+//!   error ("cycle detected").
 //! - The check follows at most [`MAX_CHECK_DEPTH`] nested levels on one
 //!   path; deeper schemas are reported as too deep rather than checked.
 
@@ -292,6 +295,17 @@ pub enum Shape {
     /// A derived newtype struct: written as its field (transparent), named
     /// for messages and recursion.
     Newtype(&'static NewtypeDef),
+    /// Inside a generic derived type's own fields, the type itself (`Self`,
+    /// or its name with its own parameters): the nearest enclosing
+    /// definition with this `id`. (Types without parameters point at their
+    /// `static` descriptor instead.)
+    Recur {
+        /// The type's name, for messages.
+        name: &'static str,
+        /// The [`StructDef::id`] / [`EnumDef::id`] / [`NewtypeDef::id`] it
+        /// stands for.
+        id: &'static str,
+    },
     /// A field encoded by user code (`#[msgpack(with = "module")]`): only
     /// the same module on the same field type reads it.
     Opaque {
@@ -379,9 +393,12 @@ impl IntShape {
 pub struct StructDef {
     /// The Rust type (or variant) name, for messages only.
     pub name: &'static str,
-    /// Identifies the type for recursion (module path, name and place of
-    /// definition); `None` for generic types, which cannot be recursive.
-    pub id: Option<&'static str>,
+    /// Identifies the type definition (module path, name and place of
+    /// definition), for recursion.
+    pub id: &'static str,
+    /// The type has type or const parameters: one definition, many
+    /// instantiations (only the innermost one is meant by a [`Shape::Recur`]).
+    pub generic: bool,
     /// Map, array, or exact-length array.
     pub form: Form,
     /// The fields on the wire, in order (skipped fields are not listed).
@@ -486,8 +503,10 @@ impl Key {
 pub struct NewtypeDef {
     /// The Rust type name, for messages only.
     pub name: &'static str,
-    /// Identifies the type for recursion; `None` for generic types.
-    pub id: Option<&'static str>,
+    /// Identifies the type definition, for recursion.
+    pub id: &'static str,
+    /// The type has type or const parameters.
+    pub generic: bool,
     /// The field's shape.
     pub inner: ShapeRef,
 }
@@ -509,8 +528,10 @@ pub struct NewtypeDef {
 pub struct EnumDef {
     /// The Rust type name, for messages only.
     pub name: &'static str,
-    /// Identifies the type for recursion; `None` for generic types.
-    pub id: Option<&'static str>,
+    /// Identifies the type definition, for recursion.
+    pub id: &'static str,
+    /// The type has type or const parameters.
+    pub generic: bool,
     /// External (`"A"` / `{"V": payload}`) or internal (`{"tag": "V", ..}`).
     pub tagging: Tagging,
     /// The variants on the wire (skipped variants are not listed).
@@ -674,12 +695,4 @@ pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
         i += 1;
     }
     true
-}
-
-/// Whether two named definitions are the same type (by their `id`s).
-pub(crate) const fn same_id(a: Option<&str>, b: Option<&str>) -> bool {
-    match (a, b) {
-        (Some(a), Some(b)) => str_eq(a, b),
-        _ => false,
-    }
 }

@@ -702,38 +702,84 @@ fn display() {
 mod generic_recursive {
     use super::*;
 
-    /// A generic recursive type still derives and works; only its
-    /// descriptor is unusable (documented).
     #[derive(MsgPack, Debug, PartialEq)]
     pub(crate) struct Tree<T> {
         pub(crate) item: T,
         pub(crate) children: Vec<Tree<T>>,
     }
 
+    /// The same, written with `Self`, and a field added with a default.
+    #[derive(MsgPack, Debug, PartialEq)]
+    pub(crate) struct TreeV2<T> {
+        pub(crate) item: T,
+        pub(crate) children: Vec<Self>,
+        #[msgpack(default)]
+        pub(crate) label: Option<String>,
+    }
+
+    #[derive(MsgPack, Debug, PartialEq)]
+    pub(crate) enum Expr<T> {
+        Lit(T),
+        Neg(Box<Expr<T>>),
+        Sum(Vec<Expr<T>>),
+    }
+
     #[derive(MsgPack, Debug, PartialEq)]
     pub(crate) struct Nest(pub(crate) Vec<Nest>);
+
+    #[derive(MsgPack, Debug, PartialEq)]
+    pub(crate) struct NTree {
+        pub(crate) item: u8,
+        pub(crate) children: Vec<NTree>,
+    }
+
+    #[derive(MsgPack, Debug, PartialEq)]
+    pub(crate) struct GNest<T>(pub(crate) Vec<GNest<T>>, pub(crate) T);
+
+    /// A generic type holding another instantiation of a generic recursive
+    /// type: the inner `Tree<u16>` is a different instance from the outer.
+    #[derive(MsgPack, Debug, PartialEq)]
+    pub(crate) struct Forest<T> {
+        pub(crate) trees: Vec<Tree<T>>,
+        pub(crate) index: Tree<u16>,
+    }
 }
 
 #[test]
-fn generic_recursive_types_still_encode() {
+fn generic_recursive_types() {
     use generic_recursive::*;
     let t = Tree { item: 1u8, children: vec![Tree { item: 2, children: vec![] }] };
     let back: Tree<u8> = msgpack_core::from_slice(&msgpack_core::to_vec(&t).unwrap()).unwrap();
     assert_eq!(back, t);
-    assert_eq!(verdict::<Nest, Nest>(), "ok");
+
+    assert_eq!(verdict::<Tree<u8>, Tree<u8>>(), "ok");
+    assert_eq!(verdict::<Tree<u64>, Tree<u8>>(), "ok");
+    assert_eq!(verdict::<TreeV2<u64>, Tree<u32>>(), "ok");
+    assert_eq!(verdict::<Tree<u32>, TreeV2<u32>>(), "ok");
+    assert_eq!(verdict::<Tree<u8>, Tree<u64>>(), r#"Tree cannot read Tree: field "item": u8 cannot hold every u64"#);
+    assert_eq!(verdict::<Expr<i64>, Expr<i8>>(), "ok");
+    assert_eq!(verdict::<Expr<i8>, Expr<i64>>(), r#"Expr cannot read Expr: variant "Lit": i8 cannot hold every i64"#);
+    // A generic recursive type against a non-generic recursive one.
+    assert_eq!(verdict::<Nest, GNest<()>>(), "Nest cannot read GNest: position 1 (`1`): expected array, found nil");
+    // Generic against non-generic recursion, both ways.
+    assert_eq!(verdict::<Tree<u16>, NTree>(), "ok");
+    assert_eq!(verdict::<NTree, Tree<u8>>(), "ok");
+    assert_eq!(verdict::<NTree, Tree<u16>>(), r#"NTree cannot read Tree: field "item": u8 cannot hold every u16"#);
+    assert_eq!(verdict::<GNest<u8>, GNest<u8>>(), "ok");
+    // Instances are told apart: the inner `Tree<u16>` is checked as such.
+    assert_eq!(verdict::<Forest<u8>, Forest<u8>>(), "ok");
+    assert_eq!(verdict::<Forest<u64>, Forest<u8>>(), "ok");
+    assert_eq!(
+        verdict::<Forest<u8>, Forest<u64>>(),
+        r#"Forest cannot read Forest: field "trees": element: Tree cannot read Tree: field "item": u8 cannot hold every u64"#
+    );
+    // The fingerprint refers back to the enclosing instance, and
+    // distinguishes instantiations.
+    assert_eq!(fingerprint_of::<Tree<u8>>(), fingerprint_of::<Tree<u8>>());
+    assert_ne!(fingerprint_of::<Tree<u8>>(), fingerprint_of::<Tree<u16>>());
+    assert_ne!(fingerprint_of::<Tree<u32>>(), fingerprint_of::<TreeV2<u32>>());
+    assert_eq!(shape_of::<Tree<u8>>().to_string(), "Tree = map {\n    \"item\": u8,\n    \"children\": [Tree],\n}");
     assert_eq!(shape_of::<Nest>().to_string(), "Nest = [Nest]");
-    assert_eq!(
-        verdict::<Nest, Vec<Vec<u8>>>(),
-        "Nest cannot read [bin]: element: expected array, found bin of any length"
-    );
-    assert_eq!(
-        verdict::<Nest, Vec<Vec<Vec<u8>>>>(),
-        "Nest cannot read [[bin]]: element: element: expected array, found bin of any length"
-    );
-    assert_eq!(
-        verdict::<Vec<Vec<Vec<u16>>>, Nest>(),
-        "[[[u16]]] cannot read Nest: element: element: element: expected integer, found array of any length"
-    );
 }
 
 mod opaque {

@@ -3,9 +3,10 @@
 //! A type without type or const parameters keeps its descriptor in a
 //! `static` (lifetimes replaced by `'static`, `Self` by the type), so that
 //! recursive types can point back at it; a generic type builds it in the
-//! associated `const` (generic types cannot be recursive through it, see
-//! the core's `schema` docs). Newtype structs are transparent on the wire:
-//! a `Newtype` shape that the check and the fingerprint see through.
+//! associated `const`, with `Self` (or the type with its own parameters)
+//! in its fields replaced by a marker type whose shape is `Shape::Recur`.
+//! Newtype structs are transparent on the wire: a `Newtype` shape that the
+//! check and the fingerprint see through.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -34,7 +35,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             let name = ident.to_string();
             let id = g.id();
             let inner = g.field_shape(&fields[0]);
-            quote!(#schema::Shape::Newtype(&#schema::NewtypeDef { name: #name, id: #id, inner: #inner }))
+            let generic = !is_static;
+            quote!(#schema::Shape::Newtype(&#schema::NewtypeDef { name: #name, id: #id, generic: #generic, inner: #inner }))
         }
         Data::Struct(style, fields) => {
             let form = match style {
@@ -46,8 +48,16 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         Data::Enum(variants) => g.enum_def(variants),
     };
+    let name = ident.to_string();
+    let id = quote! {
+        /// Identifies this definition in schemas (recursion).
+        const __ID: &str = ::core::concat!(
+            ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
+        );
+    };
     if is_static {
         quote! {
+            #id
             static __SHAPE: #schema::Shape = #shape;
             #[automatically_derived]
             impl #impl_generics #schema::Schema for #ident #ty_generics where #(#preds,)* {
@@ -55,13 +65,61 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             }
         }
     } else {
+        // The type inside its own fields: a marker standing for the nearest
+        // enclosing instance (a generic type has no `static` to point at).
         quote! {
+            #id
+            struct __Recur;
+            impl #schema::Schema for __Recur {
+                const SHAPE: #schema::ShapeRef =
+                    #schema::ShapeRef::new(&#schema::Shape::Recur { name: #name, id: __ID });
+            }
             #[automatically_derived]
             impl #impl_generics #schema::Schema for #ident #ty_generics where #(#preds,)* {
                 const SHAPE: #schema::ShapeRef = #schema::ShapeRef::new(&#shape);
             }
         }
     }
+}
+
+/// In a generic type, `Self` and the type with its own parameters
+/// (`Tree<T>` inside `Tree<T>`) become the `__Recur` marker.
+fn mark_recursion(cont: &Container, ty: &syn::Type) -> syn::Type {
+    struct Mark<'a> {
+        this: &'a syn::Ident,
+        params: Vec<String>,
+    }
+    impl VisitMut for Mark<'_> {
+        fn visit_type_path_mut(&mut self, p: &mut syn::TypePath) {
+            if p.qself.is_none() && p.path.segments.len() == 1 {
+                let seg = &p.path.segments[0];
+                let args: Vec<String> = match &seg.arguments {
+                    syn::PathArguments::AngleBracketed(a) => {
+                        a.args.iter().map(|a| quote!(#a).to_string().replace(' ', "")).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                if seg.ident == "Self" || (seg.ident == *self.this && args == self.params) {
+                    *p = syn::parse_quote!(__Recur);
+                    return;
+                }
+            }
+            syn::visit_mut::visit_type_path_mut(self, p);
+        }
+    }
+    let params = cont
+        .generics
+        .params
+        .iter()
+        .map(|p| match p {
+            syn::GenericParam::Lifetime(l) => l.lifetime.to_string().replace(' ', ""),
+            syn::GenericParam::Type(t) => t.ident.to_string(),
+            syn::GenericParam::Const(c) => c.ident.to_string(),
+        })
+        .collect();
+    let mut ty = ty.clone();
+    Mark { this: cont.ident, params }.visit_type_mut(&mut ty);
+    ty
 }
 
 /// `FieldType: Schema` for each encoded field whose type mentions a type
@@ -79,7 +137,7 @@ fn field_bounds(cont: &Container, n: &Names) -> Vec<TokenStream> {
     let mut seen = Vec::new();
     let mut out = Vec::new();
     for f in fields.into_iter().filter(|f| f.is_wire() && !f.attrs.with.is_set()) {
-        let ty = f.ty;
+        let ty = mark_recursion(cont, f.ty);
         let text = quote!(#ty).to_string();
         let mentions = text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.iter().any(|p| p == w));
         if mentions && !seen.contains(&text) {
@@ -99,16 +157,9 @@ struct Gen<'a> {
 }
 
 impl Gen<'_> {
-    /// `Some("module::Name@line:column")` for types that can be recursive.
+    /// The definition's identity: `__ID`, emitted beside the impl.
     fn id(&self) -> TokenStream {
-        if self.is_static {
-            let name = self.cont.ident.to_string();
-            quote!(::core::option::Option::Some(::core::concat!(
-                ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
-            )))
-        } else {
-            quote!(::core::option::Option::None)
-        }
+        quote!(__ID)
     }
 
     fn field_shape(&self, f: &Field) -> TokenStream {
@@ -131,7 +182,7 @@ impl Gen<'_> {
                 #schema::ShapeRef::new(&#schema::Shape::Opaque { with: #with, ty: #ty })
             );
         }
-        let ty = if self.is_static { self.staticize(f.ty) } else { f.ty.clone() };
+        let ty = if self.is_static { self.staticize(f.ty) } else { mark_recursion(self.cont, f.ty) };
         quote_spanned!(f.ty.span()=> <#ty as #schema::Schema>::SHAPE)
     }
 
@@ -191,10 +242,12 @@ impl Gen<'_> {
             }
         });
         let deny = self.cont.attrs.deny_unknown_fields.is_set();
+        let generic = !self.is_static;
         quote! {
             #schema::StructDef {
                 name: #name,
                 id: #id,
+                generic: #generic,
                 form: #form_tokens,
                 fields: &[#(#defs),*],
                 deny_unknown_fields: #deny,
@@ -209,7 +262,6 @@ impl Gen<'_> {
         let name = cont.ident.to_string();
         let as_int = unit_enum_as_int(cont, variants);
         let internal = cont.attrs.tag.get();
-        let none = quote!(::core::option::Option::None);
         let defs = variants.iter().enumerate().filter(|(_, v)| !v.attrs.skip.is_set()).map(|(i, v)| {
             let vname = v.ident.to_string();
             let tag = if as_int {
@@ -226,7 +278,7 @@ impl Gen<'_> {
                 }
                 style => {
                     let form = if internal.is_some() { Form::Map } else { cont.form() };
-                    let def = self.struct_def(&vname, none.clone(), style, form, &v.fields);
+                    let def = self.struct_def(&vname, self.id(), style, form, &v.fields);
                     quote!(#schema::Payload::Struct(&#def))
                 }
             };
@@ -238,10 +290,12 @@ impl Gen<'_> {
         };
         let other = variants.iter().any(|v| v.attrs.other.is_set());
         let id = self.id();
+        let generic = !self.is_static;
         quote! {
             #schema::Shape::Enum(&#schema::EnumDef {
                 name: #name,
                 id: #id,
+                generic: #generic,
                 tagging: #tagging,
                 variants: &[#(#defs),*],
                 other: #other,

@@ -11,7 +11,7 @@
 )]
 
 use super::message::{Incompatible, push_format};
-use super::{Form, Key, Payload, Shape, Tagging, same_id, str_eq};
+use super::{Form, Key, Payload, Shape, Tagging, str_eq};
 
 /// How many levels (fields, elements, variants, newtypes, options) one path
 /// may nest before the check gives up and reports the schema as too deep.
@@ -47,6 +47,95 @@ enum Step {
     Variant(Key),
 }
 
+/// Which type a named definition on the path is, for recursion: the
+/// definition itself for a type without parameters (every occurrence is
+/// the same type), one instantiation (a fresh number, reused when a
+/// [`Shape::Recur`] comes back to it) for a generic one.
+#[derive(Clone, Copy)]
+enum Ident {
+    Id(&'static str),
+    Instance(usize),
+}
+
+impl Ident {
+    const fn eq(self, other: Ident) -> bool {
+        match (self, other) {
+            (Ident::Id(a), Ident::Id(b)) => str_eq(a, b),
+            (Ident::Instance(a), Ident::Instance(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// A named definition being read (or written) on the path.
+#[derive(Clone, Copy)]
+struct Frame {
+    id: &'static str,
+    ident: Ident,
+    shape: &'static Shape,
+}
+
+/// The named definitions one side has entered, innermost last.
+struct Side {
+    frames: [Option<Frame>; MAX_CHECK_DEPTH],
+    len: usize,
+    /// Set when a [`Shape::Recur`] was resolved: the definition entered next
+    /// is that instance again.
+    forced: Option<Ident>,
+}
+
+impl Side {
+    const fn new() -> Self {
+        Side { frames: [None; MAX_CHECK_DEPTH], len: 0, forced: None }
+    }
+
+    /// The identity of the definition `s` (named) entered next: the forced
+    /// one, else its id, else (generic) the fresh instance number.
+    const fn ident(&mut self, s: &Shape, fresh: usize) -> Ident {
+        match (self.forced.take(), named(s)) {
+            (Some(i), _) => i,
+            (None, Some(n)) if !n.generic => Ident::Id(n.id),
+            _ => Ident::Instance(fresh),
+        }
+    }
+
+    const fn push_frame(&mut self, s: &'static Shape, ident: Ident) {
+        let id = match named(s) {
+            Some(n) => n.id,
+            None => "",
+        };
+        if self.len < MAX_CHECK_DEPTH {
+            self.frames[self.len] = Some(Frame { id, ident, shape: s });
+        }
+        self.len += 1;
+    }
+
+    /// Pushes the definition `s` (named), returning its identity.
+    const fn push(&mut self, s: &'static Shape, fresh: usize) -> Ident {
+        let ident = self.ident(s, fresh);
+        self.push_frame(s, ident);
+        ident
+    }
+
+    const fn pop(&mut self) {
+        self.len -= 1;
+    }
+
+    /// The innermost definition with this id.
+    const fn find(&self, id: &str) -> Option<Frame> {
+        let mut i = if self.len < MAX_CHECK_DEPTH { self.len } else { MAX_CHECK_DEPTH };
+        while i > 0 {
+            i -= 1;
+            if let Some(f) = self.frames[i] {
+                if str_eq(f.id, id) {
+                    return Some(f);
+                }
+            }
+        }
+        None
+    }
+}
+
 /// The state of one check: the path, the named pairs being checked, and
 /// the innermost names for messages.
 struct Cx {
@@ -54,8 +143,12 @@ struct Cx {
     head_w: &'static Shape,
     steps: [Step; MAX_STEPS],
     n_steps: usize,
-    pairs: [(Option<&'static str>, Option<&'static str>); MAX_CHECK_DEPTH],
+    pairs: [(Ident, Ident); MAX_CHECK_DEPTH],
     n_pairs: usize,
+    reader: Side,
+    writer: Side,
+    /// Numbers the generic instances entered so far.
+    instances: usize,
     depth: usize,
     levels: usize,
 }
@@ -90,8 +183,11 @@ pub const fn check(reader: &'static Shape, writer: &'static Shape) -> Result<(),
         head_w: writer,
         steps: [Step::Element; MAX_STEPS],
         n_steps: 0,
-        pairs: [(None, None); MAX_CHECK_DEPTH],
+        pairs: [(Ident::Instance(0), Ident::Instance(0)); MAX_CHECK_DEPTH],
         n_pairs: 0,
+        reader: Side::new(),
+        writer: Side::new(),
+        instances: 0,
         depth: 0,
         levels: 0,
     };
@@ -201,31 +297,75 @@ impl Cx {
         Err(m)
     }
 
-    /// Enters a named pair; `Ok(false)` when it is already being checked
-    /// on this path (recursion: assumed compatible).
-    const fn enter(
-        &mut self,
-        rname: &'static str,
-        wname: &'static str,
-        rid: Option<&'static str>,
-        wid: Option<&'static str>,
-    ) -> Result<bool, Incompatible> {
+    /// Enters a pair of named definitions; `false` when the same pair is
+    /// already being checked on this path (recursion: assumed compatible),
+    /// in which case nothing was entered. A side whose definition is not
+    /// opened here (a newtype against a struct: the struct is opened by the
+    /// next step) hands its identity on to that step instead of pushing.
+    const fn enter(&mut self, r: &'static Shape, w: &'static Shape, open_r: bool, open_w: bool) -> bool {
+        self.instances += 2;
+        let ri = self.reader.ident(r, self.instances - 2);
+        let wi = self.writer.ident(w, self.instances - 1);
         let mut i = 0;
         while i < self.n_pairs {
-            if same_id(self.pairs[i].0, rid) && same_id(self.pairs[i].1, wid) {
-                return Ok(false);
+            if self.pairs[i].0.eq(ri) && self.pairs[i].1.eq(wi) {
+                return false;
             }
             i += 1;
         }
-        self.pairs[self.n_pairs] = (rid, wid);
+        self.pairs[self.n_pairs] = (ri, wi);
         self.n_pairs += 1;
-        self.push(Step::Types(rname, wname));
-        Ok(true)
+        if open_r {
+            self.reader.push_frame(r, ri);
+        } else {
+            self.reader.forced = Some(ri);
+        }
+        if open_w {
+            self.writer.push_frame(w, wi);
+        } else {
+            self.writer.forced = Some(wi);
+        }
+        let (rn, wn) = match (named(r), named(w)) {
+            (Some(a), Some(b)) => (a.name, b.name),
+            _ => ("?", "?"),
+        };
+        self.push(Step::Types(rn, wn));
+        true
     }
 
-    const fn leave(&mut self) {
+    const fn leave(&mut self, open_r: bool, open_w: bool) {
         self.n_pairs -= 1;
+        if open_r {
+            self.reader.pop();
+        } else {
+            self.reader.forced = None;
+        }
+        if open_w {
+            self.writer.pop();
+        } else {
+            self.writer.forced = None;
+        }
         self.pop();
+    }
+
+    /// Enters a named definition on one side only (its fields are compared
+    /// with something unnamed on the other), so that a [`Shape::Recur`]
+    /// inside finds it.
+    const fn enter_one(&mut self, reader: bool, s: &'static Shape) {
+        self.instances += 1;
+        if reader {
+            self.reader.push(s, self.instances - 1);
+        } else {
+            self.writer.push(s, self.instances - 1);
+        }
+    }
+
+    const fn leave_one(&mut self, reader: bool) {
+        if reader {
+            self.reader.pop();
+        } else {
+            self.writer.pop();
+        }
     }
 }
 
@@ -274,41 +414,65 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     if let Shape::Any = r {
         return Ok(());
     }
+    // A generic type inside itself: the enclosing definition on that side,
+    // entered again as the same instance (so that the pair repeats and the
+    // check stops).
+    if let Shape::Recur { id, .. } = r {
+        return match cx.reader.find(id) {
+            Some(f) => {
+                cx.reader.forced = Some(f.ident);
+                shape(cx, f.shape, w)
+            }
+            None => unresolved(cx, r),
+        };
+    }
+    if let Shape::Recur { id, .. } = w {
+        return match cx.writer.find(id) {
+            Some(f) => {
+                cx.writer.forced = Some(f.ident);
+                shape(cx, r, f.shape)
+            }
+            None => unresolved(cx, w),
+        };
+    }
     // Newtypes are their field on the wire: compare the insides (as a
-    // named pair when both sides are newtypes, for recursion).
+    // named pair when the other side is named too, so that a recursive
+    // newtype against a recursive struct stops).
     match (r, w) {
         (Shape::Newtype(rd), Shape::Newtype(wd)) => {
-            match cx.enter(rd.name, wd.name, rd.id, wd.id) {
-                Ok(true) => {}
-                Ok(false) => return Ok(()),
-                Err(e) => return Err(e),
+            if !cx.enter(r, w, true, true) {
+                return Ok(());
             }
             tri!(shape(cx, rd.inner.get(), wd.inner.get()));
-            cx.leave();
+            cx.leave(true, true);
             return Ok(());
         }
-        // Against another named type, the pair is remembered too, so that
-        // a recursive newtype against a recursive struct stops.
-        (Shape::Newtype(rd), _) => {
-            let Some((wname, wid)) = named(w) else { return shape(cx, rd.inner.get(), w) };
-            match cx.enter(rd.name, wname, rd.id, wid) {
-                Ok(true) => {}
-                Ok(false) => return Ok(()),
-                Err(e) => return Err(e),
+        (Shape::Newtype(rd), _) if is_named(w) => {
+            if !cx.enter(r, w, true, false) {
+                return Ok(());
             }
             tri!(shape(cx, rd.inner.get(), w));
-            cx.leave();
+            cx.leave(true, false);
+            return Ok(());
+        }
+        (_, Shape::Newtype(wd)) if is_named(r) => {
+            if !cx.enter(r, w, false, true) {
+                return Ok(());
+            }
+            tri!(shape(cx, r, wd.inner.get()));
+            cx.leave(false, true);
+            return Ok(());
+        }
+        (Shape::Newtype(rd), _) => {
+            cx.enter_one(true, r);
+            tri!(shape(cx, rd.inner.get(), w));
+            cx.leave_one(true);
             return Ok(());
         }
         (_, Shape::Newtype(wd)) => {
-            let Some((rname, rid)) = named(r) else { return shape(cx, r, wd.inner.get()) };
-            match cx.enter(rname, wd.name, rid, wd.id) {
-                Ok(true) => {}
-                Ok(false) => return Ok(()),
-                Err(e) => return Err(e),
-            }
+            cx.enter_one(false, w);
             tri!(shape(cx, r, wd.inner.get()));
-            cx.leave();
+            cx.leave_one(false);
             return Ok(());
         }
         _ => {}
@@ -456,8 +620,9 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             _ => cx.mismatch(r, w),
         },
         Shape::Struct(wd) => match r {
-            Shape::Struct(rd) => struct_def(cx, rd, wd),
+            Shape::Struct(rd) => struct_def(cx, r, w, rd, wd),
             Shape::Map { key: rk, value: rv } if matches!(wd.form, Form::Map) => {
+                cx.enter_one(false, w);
                 let mut i = 0;
                 while i < wd.fields.len() {
                     let f = &wd.fields[i];
@@ -473,9 +638,11 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
                     cx.pop();
                     i += 1;
                 }
+                cx.leave_one(false);
                 Ok(())
             }
             Shape::Seq { elem: re, len: None } if !matches!(wd.form, Form::Map) => {
+                cx.enter_one(false, w);
                 let mut i = 0;
                 while i < wd.fields.len() {
                     cx.push(Step::Position(i, wd.fields[i].name));
@@ -483,12 +650,13 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
                     cx.pop();
                     i += 1;
                 }
+                cx.leave_one(false);
                 Ok(())
             }
             _ => cx.mismatch(r, w),
         },
         Shape::Enum(wd) => match r {
-            Shape::Enum(rd) => enum_def(cx, rd, wd),
+            Shape::Enum(rd) => enum_def(cx, r, w, rd, wd),
             // A unit-only enum is its tags: strings or integers.
             Shape::Str | Shape::Int(_) => {
                 let mut i = 0;
@@ -536,7 +704,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             _ => cx.mismatch(r, w),
         },
         // Handled above.
-        Shape::Option(_) | Shape::Newtype(_) => Ok(()),
+        Shape::Option(_) | Shape::Newtype(_) | Shape::Recur { .. } => Ok(()),
     }
 }
 
@@ -554,14 +722,30 @@ const fn key_readable(rk: &Shape, k: &Key) -> bool {
     }
 }
 
-/// A named shape's name and identity.
-const fn named(s: &Shape) -> Option<(&'static str, Option<&'static str>)> {
+/// A named definition's name and identity.
+#[derive(Clone, Copy)]
+struct NamedInfo {
+    name: &'static str,
+    id: &'static str,
+    generic: bool,
+}
+
+const fn named(s: &Shape) -> Option<NamedInfo> {
     match s {
-        Shape::Struct(d) => Some((d.name, d.id)),
-        Shape::Enum(d) => Some((d.name, d.id)),
-        Shape::Newtype(d) => Some((d.name, d.id)),
+        Shape::Struct(d) => Some(NamedInfo { name: d.name, id: d.id, generic: d.generic }),
+        Shape::Enum(d) => Some(NamedInfo { name: d.name, id: d.id, generic: d.generic }),
+        Shape::Newtype(d) => Some(NamedInfo { name: d.name, id: d.id, generic: d.generic }),
         _ => None,
     }
+}
+
+/// A [`Shape::Recur`] outside its own definition (only a hand-built shape
+/// can have one).
+const fn unresolved(cx: &Cx, s: &Shape) -> R {
+    let mut m = cx.start();
+    m.push_label(s);
+    m.push(" refers to an enclosing type that is not on the path");
+    Err(m)
 }
 
 mod named;

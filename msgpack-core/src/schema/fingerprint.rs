@@ -1,7 +1,7 @@
 //! The schema fingerprint: 64-bit FNV-1a over a canonical encoding of the
 //! wire schema (the encoding is specified on [`Shape::fingerprint`]).
 
-use super::{EnumDef, Form, Key, Payload, Shape, StructDef, Tagging, same_id};
+use super::{EnumDef, Form, Key, Payload, Shape, StructDef, Tagging, str_eq};
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -11,7 +11,8 @@ const MAX_NESTING: usize = 64;
 
 struct Hasher {
     h: u64,
-    stack: [Option<&'static str>; MAX_NESTING],
+    /// The named definitions on the current path: id, and whether generic.
+    stack: [(&'static str, bool); MAX_NESTING],
     n: usize,
 }
 
@@ -63,23 +64,35 @@ impl Hasher {
         }
     }
 
-    /// Enters a named definition: `false` if it was hashed as a back
-    /// reference (recursion) or cut (too deep) instead.
-    const fn enter(&mut self, id: Option<&'static str>) -> bool {
+    /// A recursion entry for the innermost definition on the path with
+    /// this id (generic ones included when `any`); `false` if there is none.
+    const fn back_ref(&mut self, id: &str, any: bool) -> bool {
         let mut i = self.n;
         while i > 0 {
             i -= 1;
-            if same_id(self.stack[i], id) {
+            let (sid, generic) = self.stack[i];
+            if (any || !generic) && str_eq(sid, id) {
                 self.byte(0x13);
                 self.u64((self.n - 1 - i) as u64);
-                return false;
+                return true;
             }
+        }
+        false
+    }
+
+    /// Enters a named definition: `false` if it was hashed as a back
+    /// reference (recursion) or cut (too deep) instead. A generic
+    /// definition is only referred back to through [`Shape::Recur`]: two
+    /// occurrences are different instantiations.
+    const fn enter(&mut self, id: &'static str, generic: bool) -> bool {
+        if !generic && self.back_ref(id, false) {
+            return false;
         }
         if self.n == MAX_NESTING {
             self.byte(0x14);
             return false;
         }
-        self.stack[self.n] = id;
+        self.stack[self.n] = (id, generic);
         self.n += 1;
         true
     }
@@ -140,14 +153,14 @@ impl Hasher {
             }
             Shape::Struct(d) => {
                 self.byte(0x10);
-                if self.enter(d.id) {
+                if self.enter(d.id, d.generic) {
                     self.struct_body(d);
                     self.n -= 1;
                 }
             }
             Shape::Enum(d) => {
                 self.byte(0x11);
-                if self.enter(d.id) {
+                if self.enter(d.id, d.generic) {
                     self.enum_body(d);
                     self.n -= 1;
                 }
@@ -155,9 +168,14 @@ impl Hasher {
             // Transparent: only the inside is hashed (a recursion entry if
             // the newtype is already on the path).
             Shape::Newtype(d) => {
-                if self.enter(d.id) {
+                if self.enter(d.id, d.generic) {
                     self.shape(d.inner.get());
                     self.n -= 1;
+                }
+            }
+            Shape::Recur { id, .. } => {
+                if !self.back_ref(id, true) {
+                    self.byte(0x15);
                 }
             }
             Shape::Opaque { with, ty } => {
@@ -253,11 +271,14 @@ impl Shape {
     /// | enum | `11`, tagging (`0` external, or `1` and the tag field), other, variant count, per variant: tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`) |
     /// | opaque (`with`) | `12`, module path, field type |
     /// | recursion | `13`, how many named types up the current path it refers to (`0`: the innermost) |
+    /// | unresolved `Recur` (hand-built shapes only) | `15` |
     ///
     /// A newtype struct is written as its field alone (it is transparent on
     /// the wire). A named type (struct, enum, newtype) already on the
-    /// current path is written as a recursion entry instead of its body;
-    /// named types nested more than 64 deep are cut to `14`.
+    /// current path is written as a recursion entry instead of its body (a
+    /// generic type only through [`Shape::Recur`], which is written as the
+    /// recursion entry of the nearest definition with its id); named types
+    /// nested more than 64 deep are cut to `14`.
     ///
     /// ```
     /// use msgpack_core::MsgPack;
@@ -275,7 +296,7 @@ impl Shape {
     /// ```
     #[must_use]
     pub const fn fingerprint(&'static self) -> u64 {
-        let mut h = Hasher { h: FNV_OFFSET, stack: [None; MAX_NESTING], n: 0 };
+        let mut h = Hasher { h: FNV_OFFSET, stack: [("", false); MAX_NESTING], n: 0 };
         h.shape(self);
         h.h
     }

@@ -177,6 +177,7 @@ impl Incompatible {
             Shape::Struct(d) => self.push(d.name),
             Shape::Enum(d) => self.push(d.name),
             Shape::Newtype(d) => self.push(d.name),
+            Shape::Recur { name, .. } => self.push(name),
             Shape::Opaque { with, ty } => {
                 self.push(ty);
                 self.push(" with(");
@@ -251,6 +252,7 @@ pub(super) const fn push_format(m: &mut Incompatible, s: &Shape, reader: bool) {
             m.push(d.name);
         }
         Shape::Newtype(d) => m.push(d.name),
+        Shape::Recur { name, .. } => m.push(name),
         Shape::Opaque { with, ty } => {
             m.push(ty);
             m.push(" with(");

@@ -4,7 +4,7 @@
 
 use super::{Cx, R, Step, shape};
 use crate::schema::message::Incompatible;
-use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, StructDef, Tagging, str_eq};
+use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, str_eq};
 
 const fn find_field(fields: &'static [FieldDef], key: &Key) -> Option<&'static FieldDef> {
     let mut i = 0;
@@ -17,14 +17,18 @@ const fn find_field(fields: &'static [FieldDef], key: &Key) -> Option<&'static F
     None
 }
 
-pub(super) const fn struct_def(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
-    match cx.enter(rd.name, wd.name, rd.id, wd.id) {
-        Ok(true) => {}
-        Ok(false) => return Ok(()),
-        Err(e) => return Err(e),
+pub(super) const fn struct_def(
+    cx: &mut Cx,
+    r: &'static Shape,
+    w: &'static Shape,
+    rd: &'static StructDef,
+    wd: &'static StructDef,
+) -> R {
+    if !cx.enter(r, w, true, true) {
+        return Ok(());
     }
     tri!(struct_body(cx, rd, wd));
-    cx.leave();
+    cx.leave(true, true);
     Ok(())
 }
 
@@ -153,11 +157,15 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
     Ok(())
 }
 
-pub(super) const fn enum_def(cx: &mut Cx, rd: &'static EnumDef, wd: &'static EnumDef) -> R {
-    match cx.enter(rd.name, wd.name, rd.id, wd.id) {
-        Ok(true) => {}
-        Ok(false) => return Ok(()),
-        Err(e) => return Err(e),
+pub(super) const fn enum_def(
+    cx: &mut Cx,
+    r: &'static Shape,
+    w: &'static Shape,
+    rd: &'static EnumDef,
+    wd: &'static EnumDef,
+) -> R {
+    if !cx.enter(r, w, true, true) {
+        return Ok(());
     }
     let same_tagging = match (rd.tagging, wd.tagging) {
         (Tagging::External, Tagging::External) => true,
@@ -234,7 +242,7 @@ pub(super) const fn enum_def(cx: &mut Cx, rd: &'static EnumDef, wd: &'static Enu
         }
         i += 1;
     }
-    cx.leave();
+    cx.leave(true, true);
     Ok(())
 }
 
