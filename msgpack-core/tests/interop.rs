@@ -58,18 +58,9 @@ fn value(j: &Json) -> Value {
     }
 }
 
-/// Equality with floats compared by their bits (NaN payloads included).
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::F32(x), Value::F32(y)) => x.to_bits() == y.to_bits(),
-        (Value::F64(x), Value::F64(y)) => x.to_bits() == y.to_bits(),
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b)),
-        (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|((ka, va), (kb, vb))| same(ka, kb) && same(va, vb))
-        }
-        _ => a == b,
-    }
-}
+#[path = "common/same.rs"]
+mod same;
+use same::same;
 
 struct Vector {
     name: String,

@@ -17,18 +17,9 @@ use serde::forward_to_deserialize_any;
 
 // ---- helpers -------------------------------------------------------------------
 
-/// Structural equality with floats compared by their bits (NaN included).
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::F32(x), Value::F32(y)) => x.to_bits() == y.to_bits(),
-        (Value::F64(x), Value::F64(y)) => x.to_bits() == y.to_bits(),
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
-        (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|((xk, xv), (yk, yv))| same(xk, yk) && same(xv, yv))
-        }
-        _ => a == b,
-    }
-}
+#[path = "common/same.rs"]
+mod same;
+use same::same;
 
 fn map(entries: Vec<(Value, Value)>) -> Value {
     Value::Map(entries)

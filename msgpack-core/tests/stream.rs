@@ -163,21 +163,9 @@ fn the_stream_decoder_returns_every_vector_back_to_back_one_byte_per_read() {
     assert!(borrowed.next_ref::<ValueRef>().unwrap().is_none());
 }
 
-/// xorshift64*: deterministic, so a failure reproduces.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Random short inputs (bytes drawn mostly from markers and small lengths)
 /// and mutated vectors: the framer never panics, agrees with `skip`, and

@@ -214,19 +214,12 @@ struct DocView<'a> {
 
 // ---- random generation -----------------------------------------------------------------
 
-/// xorshift64*: deterministic, so a failure reproduces.
-struct Rng(u64);
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
+/// The generators this file needs, beside `next` and `below`.
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
     fn one_in(&mut self, n: usize) -> bool {
         self.below(n) == 0
     }

@@ -21,18 +21,9 @@ fn hex(s: &str) -> Vec<u8> {
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
 }
 
-/// Structural equality with floats compared by their bits (so NaN payloads count).
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::F32(x), Value::F32(y)) => x.to_bits() == y.to_bits(),
-        (Value::F64(x), Value::F64(y)) => x.to_bits() == y.to_bits(),
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
-        (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|((xk, xv), (yk, yv))| same(xk, yk) && same(xv, yv))
-        }
-        _ => a == b,
-    }
-}
+#[path = "common/same.rs"]
+mod same;
+use same::same;
 
 /// Encodes `v` as `Value` and as `ValueRef`, checks `encoded_len`, decodes
 /// both ways and checks they give `v` back; returns the bytes.

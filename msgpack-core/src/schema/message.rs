@@ -2,11 +2,6 @@
 //! code: [`Incompatible`] is a fixed buffer that whole strings are appended
 //! to, plus the short renderings of shapes used in messages and `Display`.
 
-#![allow(
-    clippy::result_large_err,
-    reason = "the message is built without an allocator, in const code, into a fixed buffer"
-)]
-
 use core::fmt;
 
 use super::{Form, Key, Shape};

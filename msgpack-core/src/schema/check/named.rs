@@ -57,6 +57,19 @@ const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef
     }
 }
 
+/// `field "k" is required in R but W{why}`.
+const fn required(cx: &Cx, key: &Key, why: &str) -> R {
+    let mut m = cx.start();
+    m.push("field ");
+    m.push_key(key);
+    m.push(" is required in ");
+    cx.push_reader(&mut m);
+    m.push(" but ");
+    cx.push_writer(&mut m);
+    m.push(why);
+    Err(m)
+}
+
 const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
     let mut i = 0;
     while i < rd.fields.len() {
@@ -64,28 +77,12 @@ const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R
         match find_field(wd.fields, &rf.key) {
             None => {
                 if rf.required {
-                    let mut m = cx.start();
-                    m.push("field ");
-                    m.push_key(&rf.key);
-                    m.push(" is required in ");
-                    cx.push_reader(&mut m);
-                    m.push(" but ");
-                    cx.push_writer(&mut m);
-                    m.push(" never writes it");
-                    return Err(m);
+                    return required(cx, &rf.key, " never writes it");
                 }
             }
             Some(wf) => {
                 if rf.required && !wf.always_written {
-                    let mut m = cx.start();
-                    m.push("field ");
-                    m.push_key(&rf.key);
-                    m.push(" is required in ");
-                    cx.push_reader(&mut m);
-                    m.push(" but ");
-                    cx.push_writer(&mut m);
-                    m.push(" may leave it out (`skip_if` or `omit_defaults`)");
-                    return Err(m);
+                    return required(cx, &rf.key, " may leave it out (`skip_if` or `omit_defaults`)");
                 }
                 cx.push(Step::Field(rf.key));
                 tri!(shape(cx, rf.shape.get(), wf.shape.get()));
