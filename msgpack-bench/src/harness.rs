@@ -83,6 +83,38 @@ impl Group {
 
 type EncodeFn = Box<dyn Fn() -> Result<Vec<u8>, String>>;
 type DecodeFn = Box<dyn Fn(&[u8]) -> Result<(), String>>;
+type ReuseFn = Box<dyn Fn(&mut Vec<u8>) -> Result<usize, String>>;
+
+/// How a row's reused-buffer encode (column (a)) reaches its buffer: each
+/// crate through its fastest public way of reusing one.
+///
+/// ```
+/// use msgpack_bench::harness::ReuseApi;
+/// assert_eq!(ReuseApi::Slice.as_str(), "slice");
+/// assert_eq!(ReuseApi::Vec.as_str(), "vec");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReuseApi {
+    /// Into a preallocated `&mut [u8]` (the crate returns the length written).
+    Slice,
+    /// Appended to a `Vec<u8>` that is cleared before each operation and
+    /// keeps its capacity.
+    Vec,
+}
+
+impl ReuseApi {
+    /// Lower-case name used in the tables and the JSON output.
+    ///
+    /// ```
+    /// assert_eq!(msgpack_bench::harness::ReuseApi::Slice.as_str(), "slice");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReuseApi::Slice => "slice",
+            ReuseApi::Vec => "vec",
+        }
+    }
+}
 
 /// One implementation of one case.
 ///
@@ -111,6 +143,7 @@ pub struct Row {
     /// Table section.
     pub group: Group,
     pub(crate) encode: Option<EncodeFn>,
+    pub(crate) reuse: Option<(ReuseApi, ReuseFn)>,
     pub(crate) decode: Option<DecodeFn>,
     pub(crate) check: Option<DecodeFn>,
     /// Why this row's bytes differ from the case's canonical bytes (`None`:
@@ -132,7 +165,7 @@ impl Row {
     /// assert!(row.differs.is_none() && row.unsupported.is_none());
     /// ```
     pub fn new(name: impl Into<String>, group: Group) -> Self {
-        Row { name: name.into(), group, encode: None, decode: None, check: None, differs: None, unsupported: None }
+        Row { name: name.into(), group, encode: None, reuse: None, decode: None, check: None, differs: None, unsupported: None }
     }
 
     /// A row that is listed with the reason it cannot express the case.
@@ -226,6 +259,70 @@ impl Row {
         self.check = Some(Box::new(f));
         self
     }
+    /// The reused-buffer encode (column (a)) through a preallocated slice:
+    /// `f(buf)` encodes into `buf` and returns the number of bytes written.
+    /// The runner hands every call the same buffer, of at least twice the
+    /// canonical length plus 1 KiB, so no row is short of room.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("ours", Group::Ours).encode_slice(|buf| msgpack_core::encode_to_slice(&300u16, buf));
+    /// let mut buf = vec![0; 16];
+    /// assert_eq!(row.run_reuse(&mut buf), Some(Ok(3)));
+    /// assert_eq!(&buf[..3], [0xcd, 0x01, 0x2c]);
+    /// ```
+    pub fn encode_slice<E: Display>(mut self, f: impl Fn(&mut [u8]) -> Result<usize, E> + 'static) -> Self {
+        self.reuse = Some((ReuseApi::Slice, Box::new(move |buf| f(buf.as_mut_slice()).map_err(|e| e.to_string()))));
+        self
+    }
+
+    /// The reused-buffer encode (column (a)) through a `Vec` that keeps its
+    /// capacity: the runner clears `buf`, then `f(buf)` appends the encoding.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    ///
+    /// let row = Row::new("ours", Group::Ours).encode_reuse_vec(|buf| msgpack_core::encode_to_vec(&true, buf));
+    /// let mut buf = vec![0xff; 4];
+    /// assert_eq!(row.run_reuse(&mut buf), Some(Ok(1)));
+    /// assert_eq!(buf, [0xc3]);
+    /// ```
+    pub fn encode_reuse_vec<E: Display>(mut self, f: impl Fn(&mut Vec<u8>) -> Result<(), E> + 'static) -> Self {
+        self.reuse = Some((
+            ReuseApi::Vec,
+            Box::new(move |buf| {
+                buf.clear();
+                f(buf).map_err(|e| e.to_string())?;
+                Ok(buf.len())
+            }),
+        ));
+        self
+    }
+
+    /// Which API the reused-buffer encode goes through, if the row has one.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    /// use msgpack_bench::harness::ReuseApi;
+    ///
+    /// let row = Row::new("ours", Group::Ours).encode_slice(|buf| msgpack_core::encode_to_slice(&1u8, buf));
+    /// assert_eq!(row.reuse_api(), Some(ReuseApi::Slice));
+    /// ```
+    pub fn reuse_api(&self) -> Option<ReuseApi> {
+        self.reuse.as_ref().map(|(api, _)| *api)
+    }
+
+    /// Runs the reused-buffer encode into `buf`; the encoding is `buf[..n]`.
+    ///
+    /// ```
+    /// use msgpack_bench::{Group, Row};
+    /// assert!(Row::new("none", Group::Ours).run_reuse(&mut Vec::new()).is_none());
+    /// ```
+    pub fn run_reuse(&self, buf: &mut Vec<u8>) -> Option<Result<usize, String>> {
+        self.reuse.as_ref().map(|(_, f)| f(buf))
+    }
+
 
     /// Declare (and explain) that this row writes other bytes than the
     /// canonical encoding, e.g. an array form.
