@@ -59,6 +59,17 @@ pub trait DecodeMap<'de>: Sized {
     ) -> Result<Self, decode::Error>;
 }
 
+/// The complete decode of a derived struct, out of line: what its inlined
+/// `Decode::decode` falls back to when the input is not the common form
+/// its fast path reads (a fixarray of exactly its field count for an array
+/// form, a fixmap for a map form): the other form, longer headers, fewer or
+/// more elements, errors. Kept out of line so the fast path stays small
+/// enough to inline into the loop that decodes a sequence of the type.
+pub trait DecodeFallback<'de>: Sized {
+    /// Decodes the value from the start, whatever its form.
+    fn __decode_fallback(d: &mut Decoder<'de>) -> Result<Self, decode::Error>;
+}
+
 /// An enum's internal tag as the map reader of a variant sees it: its key,
 /// and whether it is still to come (found ahead by [`find_tag`]) or was
 /// already read (it came first). Meeting it when it is not pending is a

@@ -4,7 +4,7 @@
 //! the smallest form the specification allows. [`Encode`] is implemented by
 //! types that know how to write themselves and how many bytes that takes
 //! ([`Encode::encoded_len`] is exact, so [`to_vec`](crate::to_vec) allocates
-//! once and a slice that is too small is detected before anything is written).
+//! once; encoding into a slice or a reused `Vec` is a single pass).
 //!
 //! ```
 //! use msgpack_core::encode::{Encoder, SliceWriter};

@@ -212,35 +212,27 @@ pub use msgpack_derive::MsgPack;
 #[inline]
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
     let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
-    let mut e = Encoder::new(encode::SpareWriter::new(out.spare_capacity_mut()));
-    match value.encode(&mut e) {
-        Ok(()) => {
-            let written = e.writer().position();
-            #[allow(unsafe_code)]
-            // SAFETY: `SpareWriter` initializes every byte below its position
-            // before moving past it, and the position never exceeds the spare
-            // capacity it was given (which starts at `out.len() == 0`).
-            unsafe {
-                out.set_len(written)
-            };
-            Ok(out)
-        }
-        Err(encode::Error::Write(encode::EndOfSlice)) => {
-            value.encode(&mut Encoder::new(&mut out))?;
-            Ok(out)
-        }
-        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
-        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
-    }
+    append_exact(value, &mut out)?;
+    Ok(out)
 }
 
-/// Appends the encoding of `value` to `out` (feature `alloc`), reserving
-/// the exact size first.
+/// Appends the encoding of `value` to `out` (feature `alloc`).
+///
+/// One pass when `out`'s spare capacity already holds the encoding (a
+/// buffer reused across messages): the value is written straight into it,
+/// with one bounds check per item and no length pass. Otherwise (a new or
+/// too small buffer) it reserves [`Encode::encoded_len`] and writes again:
+/// one allocation at most. On an error `out` keeps its old contents.
 ///
 /// ```
 /// let mut out = vec![0xc3];
 /// msgpack_core::encode_to_vec(&"hi", &mut out)?;
 /// assert_eq!(out, [0xc3, 0xa2, b'h', b'i']);
+///
+/// // Reused: cleared, the capacity kept, one pass per message.
+/// out.clear();
+/// msgpack_core::encode_to_vec(&[1u16, 2], &mut out)?;
+/// assert_eq!(out, [0x92, 0x01, 0x02]);
 /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
 /// ```
 #[cfg(feature = "alloc")]
@@ -249,14 +241,63 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
 ) -> Result<(), encode::Error<core::convert::Infallible>> {
-    out.reserve(value.encoded_len());
-    value.encode(&mut Encoder::new(out))
+    match append_spare(value, out) {
+        Err(encode::Error::Write(encode::EndOfSlice)) => {
+            out.reserve(value.encoded_len());
+            append_exact(value, out)
+        }
+        Ok(()) => Ok(()),
+        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
+        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
+    }
+}
+
+/// Writes `value` into the spare capacity of `out` and extends `out` past
+/// it; `EndOfSlice` (and `out` unchanged) if the spare capacity is short.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn append_spare<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<encode::EndOfSlice>> {
+    let len = out.len();
+    let mut e = Encoder::new(encode::SpareWriter::new(out.spare_capacity_mut()));
+    value.encode(&mut e)?;
+    let written = e.writer().position();
+    #[allow(unsafe_code)]
+    // SAFETY: `SpareWriter` initializes every byte below its position
+    // before moving past it, and the position never exceeds the spare
+    // capacity it was given, which starts at `out.len()`.
+    unsafe {
+        out.set_len(len + written)
+    };
+    Ok(())
+}
+
+/// [`append_spare`] where the capacity was reserved from `encoded_len`:
+/// should a hand-written `encoded_len` fall short, encodes again into the
+/// growing `Vec` (correct, one allocation more).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn append_exact<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    match append_spare(value, out) {
+        Err(encode::Error::Write(encode::EndOfSlice)) => value.encode(&mut Encoder::new(out)),
+        Ok(()) => Ok(()),
+        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
+        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
+    }
 }
 
 /// Encodes `value` into `buf` and returns the number of bytes written.
 ///
-/// If the value does not fit ([`Encode::encoded_len`] is larger than
-/// `buf`), fails with [`encode::EndOfSlice`] before writing anything.
+/// One pass, no length computation first: each item is bounds-checked as
+/// it is written. If the value does not fit, fails with
+/// [`encode::EndOfSlice`]; `buf` then holds a prefix of the encoding (the
+/// items that fitted) and nothing is written past its end. To fail before
+/// writing anything, compare [`Encode::encoded_len`] with `buf.len()` first.
 ///
 /// ```
 /// let mut buf = [0u8; 8];
@@ -270,12 +311,9 @@ pub fn encode_to_slice<T: Encode + ?Sized>(
     value: &T,
     buf: &mut [u8],
 ) -> Result<usize, encode::Error<encode::EndOfSlice>> {
-    if value.encoded_len() > buf.len() {
-        return Err(encode::Error::Write(encode::EndOfSlice));
-    }
-    let mut w = encode::SliceWriter::new(buf);
-    value.encode(&mut Encoder::new(&mut w))?;
-    Ok(w.position())
+    let mut e = Encoder::new(encode::SliceWriter::new(buf));
+    value.encode(&mut e)?;
+    Ok(e.writer().position())
 }
 
 /// Encodes `value` into a `std::io::Write` (feature `std`).

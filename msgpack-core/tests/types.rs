@@ -94,6 +94,22 @@ fn encode_checked<T: Encode + ?Sized>(v: &T) -> Vec<u8> {
     assert_eq!(appended[0], 0xee, "encode_to_vec must append");
     assert_eq!(appended[1..], bytes[..], "encode_to_vec");
 
+    // A reused buffer whose spare capacity holds the encoding (one pass),
+    // and one a byte short of it (falls back to reserving `encoded_len`).
+    for spare in [len + 7, len.saturating_sub(1)] {
+        let mut reused = Vec::with_capacity(2 + spare);
+        reused.extend_from_slice(&[0xdd, 0xee]);
+        msgpack_core::encode_to_vec(v, &mut reused).expect("encode_to_vec, reused");
+        assert_eq!(reused[..2], [0xdd, 0xee], "encode_to_vec must append");
+        assert_eq!(reused[2..], bytes[..], "encode_to_vec with {spare} bytes spare");
+    }
+
+    // The growable `Vec<u8>` sink itself (fixed-size items into its spare
+    // capacity).
+    let mut e = Encoder::new(vec![0xdd]);
+    v.encode(&mut e).expect("Vec sink");
+    assert_eq!(e.writer()[1..], bytes[..], "the Vec<u8> sink");
+
     let mut written = Vec::new();
     msgpack_core::encode_to_writer(v, &mut written).expect("encode_to_writer");
     assert_eq!(written, bytes, "encode_to_writer");
@@ -105,10 +121,14 @@ fn encode_checked<T: Encode + ?Sized>(v: &T) -> Vec<u8> {
     assert!(buf[len..].iter().all(|&b| b == GUARD), "wrote past the end of an exact-size slice");
 
     if len > 0 {
-        // One byte short: fails before writing anything (documented).
+        // One byte short: fails, with a prefix of the encoding written and
+        // nothing past the end of the slice (documented; single pass, so
+        // what fitted before the failing item is kept).
         let mut buf = vec![GUARD; len - 1 + GUARD_LEN];
         assert_eq!(encode_to_slice(v, &mut buf[..len - 1]), Err(encode::Error::Write(EndOfSlice)));
-        assert!(buf.iter().all(|&b| b == GUARD), "encode_to_slice wrote into a slice that is too small");
+        assert!(buf[len - 1..].iter().all(|&b| b == GUARD), "encode_to_slice wrote past the end of its slice");
+        let kept = buf[..len - 1].iter().rposition(|&b| b != GUARD).map_or(0, |i| i + 1);
+        assert_eq!(buf[..kept], bytes[..kept], "encode_to_slice left a non-prefix in a slice that is too small");
 
         // The slice sink alone (no up-front length check): fails, keeps what
         // fitted, never writes past the end.

@@ -48,15 +48,92 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         _ => quote!(),
     };
+    let (body, fallback_impl) = match fast_path(cont, n) {
+        // The common form inline, everything else in the out-of-line
+        // `DecodeFallback` (see there).
+        Some(fast) => (
+            // `Ok(..?)`, not the call's result as it is: the fallback then
+            // writes into a temporary of its own, so the caller's copy of the
+            // result is not handed to an out-of-line call and can stay in
+            // registers (no reload of fields just stored to the stack).
+            quote! {
+                #fast
+                ::core::result::Result::Ok(<Self as #krate::__private::DecodeFallback<'de>>::__decode_fallback(__d)?)
+            },
+            quote! {
+                #[automatically_derived]
+                impl<#params> #krate::__private::DecodeFallback<'de> for #ident #ty_generics where #(#preds,)* {
+                    #[inline(never)]
+                    fn __decode_fallback(
+                        __d: &mut #krate::Decoder<'de>,
+                    ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        #body
+                    }
+                }
+            },
+        ),
+        None => (body, quote!()),
+    };
+    // A small struct's fast path is a handful of loads: inlined always, its
+    // fields stay in registers instead of round-tripping through a
+    // returned `Result` in memory (a stall when the caller reads them back
+    // wider than they were stored).
+    let inline = if is_small(cont) { quote!(#[inline(always)]) } else { quote!(#[inline]) };
     quote! {
         #[automatically_derived]
         impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
-            #[inline]
+            #inline
             fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
                 #body
             }
         }
+        #fallback_impl
         #map_impl
+    }
+}
+
+/// Structs of at most 8 fields (or fewer) with a fast path.
+fn is_small(cont: &Container) -> bool {
+    matches!(&cont.data, Data::Struct(Style::Struct | Style::Tuple, fields) if fields.len() <= 8)
+}
+
+/// The inlined fast path of a struct's decode, for the form it writes: a
+/// `fixarray` of exactly its field count (array form, tuple structs), or a
+/// `fixmap` handed to its `DecodeMap` (map form). It returns early; when it
+/// does not apply nothing has been consumed and the full decode follows.
+fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
+    let krate = &n.krate;
+    let Data::Struct(style, fields) = &cont.data else { return None };
+    match style {
+        Style::Struct if cont.form() == Form::Map => Some(quote! {
+            if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
+                __d.enter()?;
+                let __r = <Self as #krate::__private::DecodeMap<'de>>::__decode_entries(
+                    __d, __len, __at, ::core::option::Option::None,
+                )?;
+                __d.leave();
+                return ::core::result::Result::Ok(__r);
+            }
+        }),
+        Style::Struct | Style::Tuple => {
+            let count = fields.iter().filter(|f| f.is_wire()).count();
+            if count >= 16 {
+                return None;
+            }
+            let count = count as u8;
+            let values: Vec<TokenStream> =
+                fields.iter().map(|f| if f.is_wire() { value_decode(n, f, false) } else { skipped_value(f) }).collect();
+            let build = construct(&quote!(Self), *style, fields, &values);
+            Some(quote! {
+                if __d.__fixarray_exact(#count) {
+                    __d.enter()?;
+                    let __r = #build;
+                    __d.leave();
+                    return ::core::result::Result::Ok(__r);
+                }
+            })
+        }
+        Style::Unit | Style::Newtype => None,
     }
 }
 

@@ -367,7 +367,7 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0x93]).peek()?, Marker::Array);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn peek(&self) -> Result<Marker> {
         self.peek_byte().map(Marker::from_u8)
     }
@@ -693,8 +693,19 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xca, 0x3f, 0x80, 0, 0]).f32()?, 1.0);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn f32(&mut self) -> Result<f32> {
+        // The whole item in one bounds check, inlined; anything else (an
+        // integer, truncated input, another type) out of line.
+        if let Some(&[m::F32, a, b, c, d]) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<5>) {
+            self.pos += 5;
+            return Ok(f32::from_bits(u32::from_be_bytes([a, b, c, d])));
+        }
+        self.f32_slow()
+    }
+
+    #[inline(never)]
+    fn f32_slow(&mut self) -> Result<f32> {
         let at = self.pos;
         match self.byte()? {
             m::F32 => Ok(f32::from_bits(self.be_u32()?)),
@@ -713,8 +724,17 @@ impl<'de> Decoder<'de> {
     /// assert_eq!(msgpack_core::Decoder::new(&[0xca, 0x3f, 0xc0, 0, 0]).f64()?, 1.5);
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn f64(&mut self) -> Result<f64> {
+        if let Some(&[m::F64, a, b, c, d, e, f, g, h]) = self.buf.get(self.pos..).and_then(<[u8]>::first_chunk::<9>) {
+            self.pos += 9;
+            return Ok(f64::from_bits(u64::from_be_bytes([a, b, c, d, e, f, g, h])));
+        }
+        self.f64_slow()
+    }
+
+    #[inline(never)]
+    fn f64_slow(&mut self) -> Result<f64> {
         let at = self.pos;
         match self.byte()? {
             m::F64 => Ok(f64::from_bits(self.be_u64()?)),
@@ -860,6 +880,48 @@ impl<'de> Decoder<'de> {
             }
         }
         self.header_len(at, false)
+    }
+
+    /// The fast path of a derived array-form struct: consumes a `fixarray`
+    /// header of exactly `n` elements (`n < 16`) that passes the checks of
+    /// [`array_len`](Decoder::array_len), and says whether it did; any other
+    /// input is left for the full decode.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __fixarray_exact(&mut self, n: u8) -> bool {
+        let at = self.pos;
+        if self.buf.get(at) == Some(&(0x90 | n))
+            && (n as usize) < self.buf.len() - at
+            && u32::from(n) <= self.opts.max_container_len
+        {
+            self.container_at = at;
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The fast path of a derived map-form struct: consumes a `fixmap`
+    /// header that passes the checks of [`map_len`](Decoder::map_len) and
+    /// returns its length and offset; any other input is left alone.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __fixmap(&mut self) -> Option<(usize, usize)> {
+        let at = self.pos;
+        match self.buf.get(at) {
+            Some(&b) if b & 0xf0 == 0x80 => {
+                let len = (b & 0x0f) as usize;
+                if 2 * len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
+                    self.container_at = at;
+                    self.pos += 1;
+                    Some((len, at))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Reads a map header: the number of key/value pairs that follow

@@ -111,9 +111,9 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xc0]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn nil(&mut self) -> Result<W::Error> {
-        self.raw(&[m::NIL])
+        self.w.write_byte(m::NIL).map_err(Error::Write)
     }
 
     /// Writes `true` or `false`.
@@ -124,9 +124,9 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xc2]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn bool(&mut self, v: bool) -> Result<W::Error> {
-        self.raw(&[if v { m::TRUE } else { m::FALSE }])
+        self.w.write_byte(if v { m::TRUE } else { m::FALSE }).map_err(Error::Write)
     }
 
     /// Writes an unsigned integer in its smallest form.
@@ -138,22 +138,21 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xcc, 0xff, 0xcd, 0x01, 0x00]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u64(&mut self, v: u64) -> Result<W::Error> {
+        let w = &mut self.w;
         if v < 128 {
-            self.raw(&[v as u8])
+            w.write_byte(v as u8)
         } else if v <= u8::MAX as u64 {
-            self.raw(&[m::U8, v as u8])
+            w.write_marked_u8(m::U8, v as u8)
         } else if v <= u16::MAX as u64 {
-            let b = (v as u16).to_be_bytes();
-            self.raw(&[m::U16, b[0], b[1]])
+            w.write_marked_u16(m::U16, v as u16)
         } else if v <= u32::MAX as u64 {
-            let b = (v as u32).to_be_bytes();
-            self.raw(&[m::U32, b[0], b[1], b[2], b[3]])
+            w.write_marked_u32(m::U32, v as u32)
         } else {
-            let b = v.to_be_bytes();
-            self.raw(&[m::U64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+            w.write_marked_u64(m::U64, v)
         }
+        .map_err(Error::Write)
     }
 
     /// Writes a signed integer in its smallest form (non-negative values as
@@ -166,24 +165,24 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xd0, 0xdf, 0xcc, 0xc8]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i64(&mut self, v: i64) -> Result<W::Error> {
         if v >= 0 {
-            self.u64(v as u64)
-        } else if v >= -32 {
-            self.raw(&[v as u8])
-        } else if v >= i8::MIN as i64 {
-            self.raw(&[m::I8, v as u8])
-        } else if v >= i16::MIN as i64 {
-            let b = (v as i16).to_be_bytes();
-            self.raw(&[m::I16, b[0], b[1]])
-        } else if v >= i32::MIN as i64 {
-            let b = (v as i32).to_be_bytes();
-            self.raw(&[m::I32, b[0], b[1], b[2], b[3]])
-        } else {
-            let b = v.to_be_bytes();
-            self.raw(&[m::I64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+            return self.u64(v as u64);
         }
+        let w = &mut self.w;
+        if v >= -32 {
+            w.write_byte(v as u8)
+        } else if v >= i8::MIN as i64 {
+            w.write_marked_u8(m::I8, v as u8)
+        } else if v >= i16::MIN as i64 {
+            w.write_marked_u16(m::I16, v as u16)
+        } else if v >= i32::MIN as i64 {
+            w.write_marked_u32(m::I32, v as u32)
+        } else {
+            w.write_marked_u64(m::I64, v as u64)
+        }
+        .map_err(Error::Write)
     }
 
     /// Writes a `u8` (see [`u64`](Encoder::u64)).
@@ -194,9 +193,9 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0x07]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u8(&mut self, v: u8) -> Result<W::Error> {
-        if v < 128 { self.raw(&[v]) } else { self.raw(&[m::U8, v]) }
+        if v < 128 { self.w.write_byte(v) } else { self.w.write_marked_u8(m::U8, v) }.map_err(Error::Write)
     }
 
     /// Writes a `u16` (see [`u64`](Encoder::u64)).
@@ -207,7 +206,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xcd, 0x01, 0x2c]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u16(&mut self, v: u16) -> Result<W::Error> {
         self.u64(v.into())
     }
@@ -220,7 +219,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xce, 0, 1, 0, 0]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn u32(&mut self, v: u32) -> Result<W::Error> {
         self.u64(v.into())
     }
@@ -233,7 +232,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xff]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i8(&mut self, v: i8) -> Result<W::Error> {
         self.i64(v.into())
     }
@@ -246,7 +245,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xd1, 0xff, 0x7f]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i16(&mut self, v: i16) -> Result<W::Error> {
         self.i64(v.into())
     }
@@ -259,7 +258,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [42]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn i32(&mut self, v: i32) -> Result<W::Error> {
         self.i64(v.into())
     }
@@ -311,10 +310,9 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xca, 0x3f, 0x80, 0, 0]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn f32(&mut self, v: f32) -> Result<W::Error> {
-        let b = v.to_be_bytes();
-        self.raw(&[m::F32, b[0], b[1], b[2], b[3]])
+        self.w.write_marked_u32(m::F32, v.to_bits()).map_err(Error::Write)
     }
 
     /// Writes a `float 64`.
@@ -325,26 +323,25 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xcb, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn f64(&mut self, v: f64) -> Result<W::Error> {
-        let b = v.to_be_bytes();
-        self.raw(&[m::F64, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+        self.w.write_marked_u64(m::F64, v.to_bits()).map_err(Error::Write)
     }
 
     /// Writes a header with an 8-, 16- or 32-bit length after `markers[0..3]`.
     #[inline]
     fn len_header(&mut self, len: usize, markers: [u8; 3], what: &'static str) -> Result<W::Error> {
+        let w = &mut self.w;
         if len <= u8::MAX as usize {
-            self.raw(&[markers[0], len as u8])
+            w.write_marked_u8(markers[0], len as u8)
         } else if len <= u16::MAX as usize {
-            let b = (len as u16).to_be_bytes();
-            self.raw(&[markers[1], b[0], b[1]])
+            w.write_marked_u16(markers[1], len as u16)
         } else if let Ok(len) = u32::try_from(len) {
-            let b = len.to_be_bytes();
-            self.raw(&[markers[2], b[0], b[1], b[2], b[3]])
+            w.write_marked_u32(markers[2], len)
         } else {
-            Err(Error::Unrepresentable(what))
+            return Err(Error::Unrepresentable(what));
         }
+        .map_err(Error::Write)
     }
 
     /// Writes the header of a `str` of `len` bytes; the UTF-8 bytes must follow.
@@ -358,7 +355,7 @@ impl<W: Write> Encoder<W> {
     #[inline]
     pub fn str_header(&mut self, len: usize) -> Result<W::Error> {
         if len < 32 {
-            self.raw(&[m::FIXSTR | len as u8])
+            self.w.write_byte(m::FIXSTR | len as u8).map_err(Error::Write)
         } else {
             self.len_header(len, [m::STR8, m::STR16, m::STR32], "str longer than u32::MAX bytes")
         }
@@ -423,7 +420,7 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0xdc, 0, 16]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn array_len(&mut self, len: usize) -> Result<W::Error> {
         self.container_header(len, m::FIXARRAY, [m::ARRAY16, m::ARRAY32], "array longer than u32::MAX")
     }
@@ -438,24 +435,31 @@ impl<W: Write> Encoder<W> {
     /// assert_eq!(e.into_writer(), [0x81, 0x01, 0xc0]);
     /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn map_len(&mut self, len: usize) -> Result<W::Error> {
         self.container_header(len, m::FIXMAP, [m::MAP16, m::MAP32], "map longer than u32::MAX")
     }
 
-    #[inline]
+    #[inline(always)]
     fn container_header(&mut self, len: usize, fix: u8, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
         if len < 16 {
-            self.raw(&[fix | len as u8])
-        } else if len <= u16::MAX as usize {
-            let b = (len as u16).to_be_bytes();
-            self.raw(&[markers[0], b[0], b[1]])
-        } else if let Ok(len) = u32::try_from(len) {
-            let b = len.to_be_bytes();
-            self.raw(&[markers[1], b[0], b[1], b[2], b[3]])
+            self.w.write_byte(fix | len as u8).map_err(Error::Write)
         } else {
-            Err(Error::Unrepresentable(what))
+            self.container_header_long(len, markers, what)
         }
+    }
+
+    #[inline(never)]
+    fn container_header_long(&mut self, len: usize, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
+        let w = &mut self.w;
+        if len <= u16::MAX as usize {
+            w.write_marked_u16(markers[0], len as u16)
+        } else if let Ok(len) = u32::try_from(len) {
+            w.write_marked_u32(markers[1], len)
+        } else {
+            return Err(Error::Unrepresentable(what));
+        }
+        .map_err(Error::Write)
     }
 
     /// Writes an ext header (type `ty`, payload of `len` bytes); the payload

@@ -55,6 +55,116 @@ pub trait Write {
         self.write_all(head)?;
         self.write_all(body)
     }
+
+    /// Writes one byte (a fixint, `nil`, a bool, a small header).
+    ///
+    /// This method and the four `write_marked_*` ones are the fixed-size
+    /// items the encoder writes for every number and header. A sink that
+    /// overrides them stores the marker and the payload straight into its
+    /// buffer (one byte store and one word store, one bounds check) instead
+    /// of copying the item out of a temporary; the defaults go through
+    /// [`write_all`](Write::write_all), which is always correct.
+    ///
+    /// ```
+    /// use msgpack_core::encode::Write;
+    /// let mut out = Vec::new();
+    /// out.write_byte(0xc0).unwrap();
+    /// assert_eq!(out, [0xc0]);
+    /// ```
+    #[inline]
+    fn write_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
+        self.write_all(&[byte])
+    }
+
+    /// Writes a marker and a one-byte payload.
+    ///
+    /// ```
+    /// use msgpack_core::encode::Write;
+    /// let mut out = Vec::new();
+    /// out.write_marked_u8(0xcc, 200).unwrap();
+    /// assert_eq!(out, [0xcc, 200]);
+    /// ```
+    #[inline]
+    fn write_marked_u8(&mut self, marker: u8, v: u8) -> Result<(), Self::Error> {
+        self.write_all(&[marker, v])
+    }
+
+    /// Writes a marker and a big-endian `u16`.
+    ///
+    /// ```
+    /// use msgpack_core::encode::Write;
+    /// let mut out = Vec::new();
+    /// out.write_marked_u16(0xcd, 300).unwrap();
+    /// assert_eq!(out, [0xcd, 0x01, 0x2c]);
+    /// ```
+    #[inline]
+    fn write_marked_u16(&mut self, marker: u8, v: u16) -> Result<(), Self::Error> {
+        let b = v.to_be_bytes();
+        self.write_all(&[marker, b[0], b[1]])
+    }
+
+    /// Writes a marker and a big-endian `u32` (also `float 32` bits).
+    ///
+    /// ```
+    /// use msgpack_core::encode::Write;
+    /// let mut out = Vec::new();
+    /// out.write_marked_u32(0xca, 1.0f32.to_bits()).unwrap();
+    /// assert_eq!(out, [0xca, 0x3f, 0x80, 0, 0]);
+    /// ```
+    #[inline]
+    fn write_marked_u32(&mut self, marker: u8, v: u32) -> Result<(), Self::Error> {
+        let b = v.to_be_bytes();
+        self.write_all(&[marker, b[0], b[1], b[2], b[3]])
+    }
+
+    /// Writes a marker and a big-endian `u64` (also `float 64` bits).
+    ///
+    /// ```
+    /// use msgpack_core::encode::Write;
+    /// let mut out = Vec::new();
+    /// out.write_marked_u64(0xcf, 1 << 40).unwrap();
+    /// assert_eq!(out, [0xcf, 0, 0, 1, 0, 0, 0, 0, 0]);
+    /// ```
+    #[inline]
+    fn write_marked_u64(&mut self, marker: u8, v: u64) -> Result<(), Self::Error> {
+        let b = v.to_be_bytes();
+        self.write_all(&[marker, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+    }
+}
+
+/// The fixed-size methods of [`Write`] for a sink with a
+/// `fn item<const N: usize>(&mut self) -> Result<&mut [T; N], E>` that
+/// hands out the next `N` bytes of its buffer, a `put(&mut T, u8)` that
+/// stores one byte, and a `commit(&mut self, N)` that moves the write
+/// position past them once they are stored. Each method named after the
+/// two closures is generated (a sink writes the others by hand).
+macro_rules! fixed_size_writes {
+    ($put:expr, $commit:expr; $($method:ident($n:literal, $ty:ty)),* $(,)?) => {
+        #[inline(always)]
+        fn write_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
+            let [d] = self.item::<1>()?;
+            $put(d, byte);
+            $commit(self, 1);
+            Ok(())
+        }
+
+        $(
+            #[inline(always)]
+            fn $method(&mut self, marker: u8, v: $ty) -> Result<(), Self::Error> {
+                let (m, d) = self.item::<$n>()?.split_at_mut(1);
+                $put(&mut m[0], marker);
+                // The payload as one array store (a byte loop over
+                // `MaybeUninit` is not always merged into one).
+                d.copy_from_slice(&v.to_be_bytes().map(|b| {
+                    let mut slot = m[0];
+                    $put(&mut slot, b);
+                    slot
+                }));
+                $commit(self, $n);
+                Ok(())
+            }
+        )*
+    };
 }
 
 impl<W: Write + ?Sized> Write for &mut W {
@@ -73,6 +183,31 @@ impl<W: Write + ?Sized> Write for &mut W {
     #[inline]
     fn reserve(&mut self, additional: usize) {
         (**self).reserve(additional)
+    }
+
+    #[inline(always)]
+    fn write_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
+        (**self).write_byte(byte)
+    }
+
+    #[inline(always)]
+    fn write_marked_u8(&mut self, marker: u8, v: u8) -> Result<(), Self::Error> {
+        (**self).write_marked_u8(marker, v)
+    }
+
+    #[inline(always)]
+    fn write_marked_u16(&mut self, marker: u8, v: u16) -> Result<(), Self::Error> {
+        (**self).write_marked_u16(marker, v)
+    }
+
+    #[inline(always)]
+    fn write_marked_u32(&mut self, marker: u8, v: u32) -> Result<(), Self::Error> {
+        (**self).write_marked_u32(marker, v)
+    }
+
+    #[inline(always)]
+    fn write_marked_u64(&mut self, marker: u8, v: u64) -> Result<(), Self::Error> {
+        (**self).write_marked_u64(marker, v)
     }
 }
 
@@ -187,8 +322,32 @@ impl<'a> SliceWriter<'a> {
     }
 }
 
+impl SliceWriter<'_> {
+    /// The next `N` bytes of the buffer (the caller moves `pos` past them);
+    /// `EndOfSlice` when fewer are left.
+    #[inline(always)]
+    fn item<const N: usize>(&mut self) -> Result<&mut [u8; N], EndOfSlice> {
+        // One comparison per item: `pos <= buf.len()` always holds (every
+        // method moves `pos` only past bytes it checked), so the subtraction
+        // cannot wrap, and a safe `get_mut(pos..)` would check it again.
+        if self.buf.len() - self.pos < N {
+            return Err(EndOfSlice);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `pos + N <= buf.len()` (checked above), so the `N` bytes
+        // from `pos` are inside the buffer, and `&mut self` borrows it
+        // exclusively for the lifetime of the returned reference.
+        Ok(unsafe { &mut *self.buf.as_mut_ptr().add(self.pos).cast::<[u8; N]>() })
+    }
+}
+
 impl Write for SliceWriter<'_> {
     type Error = EndOfSlice;
+
+    fixed_size_writes!(
+        |d: &mut u8, b: u8| *d = b, |w: &mut Self, n: usize| w.pos += n;
+        write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
+    );
 
     #[inline(always)]
     fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
@@ -246,8 +405,33 @@ impl<'a> SpareWriter<'a> {
 }
 
 #[cfg(feature = "alloc")]
+impl SpareWriter<'_> {
+    /// As [`SliceWriter::item`], over uninitialized bytes.
+    #[inline(always)]
+    fn item<const N: usize>(&mut self) -> Result<&mut [core::mem::MaybeUninit<u8>; N], EndOfSlice> {
+        if self.buf.len() - self.pos < N {
+            return Err(EndOfSlice);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: as in `SliceWriter::item`: `pos <= buf.len()` always
+        // holds, and `pos + N <= buf.len()` was checked above.
+        Ok(unsafe { &mut *self.buf.as_mut_ptr().add(self.pos).cast::<[core::mem::MaybeUninit<u8>; N]>() })
+    }
+}
+
+#[cfg(feature = "alloc")]
 impl Write for SpareWriter<'_> {
     type Error = EndOfSlice;
+
+    // `commit` moves the position only after all `n` bytes are written:
+    // what `to_vec`'s `set_len` relies on.
+    fixed_size_writes!(
+        |d: &mut core::mem::MaybeUninit<u8>, b: u8| {
+            d.write(b);
+        },
+        |w: &mut Self, n: usize| w.pos += n;
+        write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
+    );
 
     // Headers, numbers and pre-encoded keys: their length is a constant at
     // the call site, so the element loop unrolls into stores of the values
@@ -382,6 +566,53 @@ impl Write for alloc::vec::Vec<u8> {
     fn reserve(&mut self, additional: usize) {
         alloc::vec::Vec::reserve(self, additional)
     }
+
+    // One capacity check per item, the marker and payload stored into the
+    // spare capacity, then one length update (two `extend_from_slice` calls
+    // would check and update twice).
+    fixed_size_writes!(
+        |d: &mut core::mem::MaybeUninit<u8>, b: u8| {
+            d.write(b);
+        },
+        |v: &mut Self, n: usize| {
+            let len = v.len();
+            #[allow(unsafe_code)]
+            // SAFETY: `item::<n>` reserved `n` bytes of spare capacity and
+            // the caller initialized all `n` of them before this call.
+            unsafe {
+                v.set_len(len + n)
+            }
+        };
+        write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
+    );
+}
+
+/// Spare-capacity access for the fixed-size writes of `Vec<u8>`.
+#[cfg(feature = "alloc")]
+trait VecItem {
+    fn item<const N: usize>(&mut self) -> Result<&mut [core::mem::MaybeUninit<u8>; N], core::convert::Infallible>;
+}
+
+#[cfg(feature = "alloc")]
+impl VecItem for alloc::vec::Vec<u8> {
+    /// The first `N` bytes of the spare capacity, reserved first.
+    #[inline(always)]
+    fn item<const N: usize>(&mut self) -> Result<&mut [core::mem::MaybeUninit<u8>; N], core::convert::Infallible> {
+        self.reserve(N);
+        match self.spare_capacity_mut().first_chunk_mut::<N>() {
+            Some(dst) => Ok(dst),
+            None => unreachable_after_reserve(),
+        }
+    }
+}
+
+/// `reserve(N)` guarantees `N` bytes of spare capacity (or aborts), so this
+/// is never called; kept out of line so the hot path stays small.
+#[cfg(feature = "alloc")]
+#[cold]
+#[inline(never)]
+fn unreachable_after_reserve() -> ! {
+    panic!("Vec::reserve left less spare capacity than requested")
 }
 
 #[cfg(feature = "bytes")]
