@@ -23,6 +23,8 @@ mod encode;
 mod expand;
 mod fallback;
 mod schema;
+#[cfg(test)]
+mod snapshot;
 mod wire;
 
 use proc_macro::TokenStream;

@@ -1,0 +1,396 @@
+// The expansion of `#[derive(MsgPack)]` on the type below; see src/snapshot.rs.
+//
+// pub struct Inner {
+//     pub bool: bool,
+//     pub f64: f64,
+//     pub i8: i8,
+//     pub u64: u64,
+// }
+
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+const _: () = {
+    #[automatically_derived]
+    impl ::msgpack_core::Encode for Inner {
+        #[inline]
+        fn encode<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            __e.raw(b"\x84\xA4bool")?;
+            <bool as ::msgpack_core::Encode>::encode(&self.bool, __e)?;
+            __e.raw(b"\xA3f64")?;
+            <f64 as ::msgpack_core::Encode>::encode(&self.f64, __e)?;
+            __e.raw(b"\xA2i8")?;
+            <i8 as ::msgpack_core::Encode>::encode(&self.i8, __e)?;
+            __e.raw(b"\xA3u64")?;
+            <u64 as ::msgpack_core::Encode>::encode(&self.u64, __e)?;
+            ::core::result::Result::Ok(())
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            17usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
+                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
+                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
+                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::EncodeMap for Inner {
+        const __STR_KEYS: &'static [&'static [u8]] = &[b"bool", b"f64", b"i8", b"u64"];
+        #[inline]
+        fn __map_entries(&self) -> usize {
+            { 4usize }
+        }
+        #[inline]
+        fn __encode_entries<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            __e.raw(b"\xA4bool")?;
+            <bool as ::msgpack_core::Encode>::encode(&self.bool, __e)?;
+            __e.raw(b"\xA3f64")?;
+            <f64 as ::msgpack_core::Encode>::encode(&self.f64, __e)?;
+            __e.raw(b"\xA2i8")?;
+            <i8 as ::msgpack_core::Encode>::encode(&self.i8, __e)?;
+            __e.raw(b"\xA3u64")?;
+            <u64 as ::msgpack_core::Encode>::encode(&self.u64, __e)?;
+            ::core::result::Result::Ok(())
+        }
+        #[inline]
+        fn __entries_len(&self) -> usize {
+            16usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
+                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
+                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
+                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::Decode<'de> for Inner {
+        #[inline(always)]
+        fn decode(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
+                __d.enter()?;
+                let __r = <Self as ::msgpack_core::__private::DecodeMap<
+                    'de,
+                >>::__decode_entries(__d, __len, __at, ::core::option::Option::None)?;
+                __d.leave();
+                return ::core::result::Result::Ok(__r);
+            }
+            ::core::result::Result::Ok(
+                <Self as ::msgpack_core::__private::DecodeFallback<
+                    'de,
+                >>::__decode_fallback(__d)?,
+            )
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::DecodeFallback<'de> for Inner {
+        #[inline(never)]
+        fn __decode_fallback(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let __at = __d.position();
+            match __d.peek()? {
+                ::msgpack_core::marker::Marker::Map => {
+                    let __len = __d.map_len()?;
+                    __d.enter()?;
+                    let __r = <Self as ::msgpack_core::__private::DecodeMap<
+                        'de,
+                    >>::__decode_entries(
+                        __d,
+                        __len,
+                        __at,
+                        ::core::option::Option::None,
+                    )?;
+                    __d.leave();
+                    ::core::result::Result::<
+                        Self,
+                        ::msgpack_core::decode::Error,
+                    >::Ok(__r)
+                }
+                ::msgpack_core::marker::Marker::Array => {
+                    let __len = __d.array_len()?;
+                    __d.enter()?;
+                    let __r = {
+                        let __value = Self {
+                            bool: if 0usize < __len {
+                                <bool as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("bool"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "bool", __at),
+                                )
+                            },
+                            f64: if 1usize < __len {
+                                <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("f64"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "f64", __at),
+                                )
+                            },
+                            i8: if 2usize < __len {
+                                <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("i8"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "i8", __at),
+                                )
+                            },
+                            u64: if 3usize < __len {
+                                <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("u64"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "u64", __at),
+                                )
+                            },
+                        };
+                        for _ in 4usize..__len {
+                            __d.skip()?;
+                        }
+                        __value
+                    };
+                    __d.leave();
+                    ::core::result::Result::Ok(__r)
+                }
+                _ => ::core::result::Result::Err(__d.type_error("Inner", __at)),
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::DecodeMap<'de> for Inner {
+        #[inline]
+        fn __decode_entries(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+            __len: usize,
+            __at: usize,
+            __skip_key: ::core::option::Option<::msgpack_core::__private::TagKey>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            ::core::result::Result::Ok({
+                let _ = __at;
+                #[allow(unused_mut)]
+                let mut __skip_key = __skip_key;
+                let mut __v0: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut __v1: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut __v2: ::core::option::Option<i8> = ::core::option::Option::None;
+                let mut __v3: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut __left: usize = __len;
+                '__fast: {
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA4bool") {
+                        __v0 = ::core::option::Option::Some(
+                            <bool as ::msgpack_core::Decode<'de>>::decode(__d)
+                                .map_err(|__err| __err.at_field("bool"))?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA3f64") {
+                        __v1 = ::core::option::Option::Some(
+                            <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                .map_err(|__err| __err.at_field("f64"))?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA2i8") {
+                        __v2 = ::core::option::Option::Some(
+                            <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                .map_err(|__err| __err.at_field("i8"))?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA3u64") {
+                        __v3 = ::core::option::Option::Some(
+                            <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                .map_err(|__err| __err.at_field("u64"))?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                }
+                while __left > 0 {
+                    __left -= 1;
+                    let __key_at = __d.position();
+                    match ::msgpack_core::__private::read_key(__d)? {
+                        ::msgpack_core::__private::Key::Str(b"bool") => {
+                            if __v0.is_some() {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::duplicate_field(
+                                        __d,
+                                        "bool",
+                                        __key_at,
+                                    ),
+                                );
+                            }
+                            __v0 = ::core::option::Option::Some(
+                                <bool as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("bool"))?,
+                            );
+                        }
+                        ::msgpack_core::__private::Key::Str(b"f64") => {
+                            if __v1.is_some() {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::duplicate_field(
+                                        __d,
+                                        "f64",
+                                        __key_at,
+                                    ),
+                                );
+                            }
+                            __v1 = ::core::option::Option::Some(
+                                <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("f64"))?,
+                            );
+                        }
+                        ::msgpack_core::__private::Key::Str(b"i8") => {
+                            if __v2.is_some() {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::duplicate_field(
+                                        __d,
+                                        "i8",
+                                        __key_at,
+                                    ),
+                                );
+                            }
+                            __v2 = ::core::option::Option::Some(
+                                <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("i8"))?,
+                            );
+                        }
+                        ::msgpack_core::__private::Key::Str(b"u64") => {
+                            if __v3.is_some() {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::duplicate_field(
+                                        __d,
+                                        "u64",
+                                        __key_at,
+                                    ),
+                                );
+                            }
+                            __v3 = ::core::option::Option::Some(
+                                <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("u64"))?,
+                            );
+                        }
+                        ::msgpack_core::__private::Key::Str(
+                            __k,
+                        ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                            if let ::core::option::Option::Some(__t) = __skip_key
+                                .as_mut()
+                            {
+                                __t.seen(__d, __key_at)?;
+                            }
+                        }
+                        _ => {
+                            __d.skip()?;
+                        }
+                    }
+                }
+                Self {
+                    bool: match __v0 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "bool", __at),
+                            );
+                        }
+                    },
+                    f64: match __v1 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "f64", __at),
+                            );
+                        }
+                    },
+                    i8: match __v2 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "i8", __at),
+                            );
+                        }
+                    },
+                    u64: match __v3 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "u64", __at),
+                            );
+                        }
+                    },
+                }
+            })
+        }
+    }
+    /// Identifies this definition in schemas (recursion).
+    const __ID: &str = ::core::concat!(
+        ::core::module_path!(), "::", "Inner", "@", ::core::line!(), ":",
+        ::core::column!()
+    );
+    static __SHAPE: ::msgpack_core::schema::Shape = ::msgpack_core::schema::Shape::Struct(
+        &::msgpack_core::schema::StructDef {
+            name: "Inner",
+            id: __ID,
+            generic: false,
+            form: ::msgpack_core::schema::Form::Map,
+            fields: &[
+                ::msgpack_core::schema::FieldDef {
+                    name: "bool",
+                    key: ::msgpack_core::schema::Key::Str("bool"),
+                    shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "f64",
+                    key: ::msgpack_core::schema::Key::Str("f64"),
+                    shape: <f64 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "i8",
+                    key: ::msgpack_core::schema::Key::Str("i8"),
+                    shape: <i8 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "u64",
+                    key: ::msgpack_core::schema::Key::Str("u64"),
+                    shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+            ],
+            deny_unknown_fields: false,
+        },
+    );
+    #[automatically_derived]
+    impl ::msgpack_core::schema::Schema for Inner {
+        const SHAPE: ::msgpack_core::schema::ShapeRef = ::msgpack_core::schema::ShapeRef::new(
+            &__SHAPE,
+        );
+    }
+};

@@ -1,0 +1,301 @@
+// The expansion of `#[derive(MsgPack)]` on the type below; see src/snapshot.rs.
+//
+// #[msgpack(array)]
+// pub struct Vector3 {
+//     pub x: f32,
+//     pub y: f32,
+//     pub z: f32,
+// }
+
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+const _: () = {
+    #[automatically_derived]
+    impl ::msgpack_core::Encode for Vector3 {
+        #[inline]
+        fn encode<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            __e.raw(b"\x93")?;
+            <f32 as ::msgpack_core::Encode>::encode(&self.x, __e)?;
+            <f32 as ::msgpack_core::Encode>::encode(&self.y, __e)?;
+            <f32 as ::msgpack_core::Encode>::encode(&self.z, __e)?;
+            ::core::result::Result::Ok(())
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            1usize + <f32 as ::msgpack_core::Encode>::encoded_len(&self.x)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.y)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.z)
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::Decode<'de> for Vector3 {
+        #[inline(always)]
+        fn decode(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            if __d.__fixarray_exact(3u8) {
+                __d.enter()?;
+                let __r = Self {
+                    x: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                        .map_err(|__err| __err.at_field("x"))?,
+                    y: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                        .map_err(|__err| __err.at_field("y"))?,
+                    z: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                        .map_err(|__err| __err.at_field("z"))?,
+                };
+                __d.leave();
+                return ::core::result::Result::Ok(__r);
+            }
+            ::core::result::Result::Ok(
+                <Self as ::msgpack_core::__private::DecodeFallback<
+                    'de,
+                >>::__decode_fallback(__d)?,
+            )
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::DecodeFallback<'de> for Vector3 {
+        #[inline(never)]
+        fn __decode_fallback(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let __at = __d.position();
+            match __d.peek()? {
+                ::msgpack_core::marker::Marker::Map => {
+                    let __len = __d.map_len()?;
+                    __d.enter()?;
+                    let __r = {
+                        let __skip_key: ::core::option::Option<
+                            ::msgpack_core::__private::TagKey,
+                        > = ::core::option::Option::None;
+                        {
+                            let _ = __at;
+                            #[allow(unused_mut)]
+                            let mut __skip_key = __skip_key;
+                            let mut __v0: ::core::option::Option<f32> = ::core::option::Option::None;
+                            let mut __v1: ::core::option::Option<f32> = ::core::option::Option::None;
+                            let mut __v2: ::core::option::Option<f32> = ::core::option::Option::None;
+                            let mut __left: usize = __len;
+                            '__fast: {
+                                if __left == 0 {
+                                    break '__fast;
+                                }
+                                if __d.eat_raw(b"\xA1x") {
+                                    __v0 = ::core::option::Option::Some(
+                                        <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                            .map_err(|__err| __err.at_field("x"))?,
+                                    );
+                                    __left -= 1;
+                                } else {
+                                    break '__fast;
+                                }
+                                if __left == 0 {
+                                    break '__fast;
+                                }
+                                if __d.eat_raw(b"\xA1y") {
+                                    __v1 = ::core::option::Option::Some(
+                                        <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                            .map_err(|__err| __err.at_field("y"))?,
+                                    );
+                                    __left -= 1;
+                                } else {
+                                    break '__fast;
+                                }
+                                if __left == 0 {
+                                    break '__fast;
+                                }
+                                if __d.eat_raw(b"\xA1z") {
+                                    __v2 = ::core::option::Option::Some(
+                                        <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                            .map_err(|__err| __err.at_field("z"))?,
+                                    );
+                                    __left -= 1;
+                                } else {
+                                    break '__fast;
+                                }
+                            }
+                            while __left > 0 {
+                                __left -= 1;
+                                let __key_at = __d.position();
+                                match ::msgpack_core::__private::read_key(__d)? {
+                                    ::msgpack_core::__private::Key::Str(b"x") => {
+                                        if __v0.is_some() {
+                                            return ::core::result::Result::Err(
+                                                ::msgpack_core::__private::duplicate_field(
+                                                    __d,
+                                                    "x",
+                                                    __key_at,
+                                                ),
+                                            );
+                                        }
+                                        __v0 = ::core::option::Option::Some(
+                                            <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                                .map_err(|__err| __err.at_field("x"))?,
+                                        );
+                                    }
+                                    ::msgpack_core::__private::Key::Str(b"y") => {
+                                        if __v1.is_some() {
+                                            return ::core::result::Result::Err(
+                                                ::msgpack_core::__private::duplicate_field(
+                                                    __d,
+                                                    "y",
+                                                    __key_at,
+                                                ),
+                                            );
+                                        }
+                                        __v1 = ::core::option::Option::Some(
+                                            <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                                .map_err(|__err| __err.at_field("y"))?,
+                                        );
+                                    }
+                                    ::msgpack_core::__private::Key::Str(b"z") => {
+                                        if __v2.is_some() {
+                                            return ::core::result::Result::Err(
+                                                ::msgpack_core::__private::duplicate_field(
+                                                    __d,
+                                                    "z",
+                                                    __key_at,
+                                                ),
+                                            );
+                                        }
+                                        __v2 = ::core::option::Option::Some(
+                                            <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                                .map_err(|__err| __err.at_field("z"))?,
+                                        );
+                                    }
+                                    ::msgpack_core::__private::Key::Str(
+                                        __k,
+                                    ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                                        if let ::core::option::Option::Some(__t) = __skip_key
+                                            .as_mut()
+                                        {
+                                            __t.seen(__d, __key_at)?;
+                                        }
+                                    }
+                                    _ => {
+                                        __d.skip()?;
+                                    }
+                                }
+                            }
+                            Self {
+                                x: match __v0 {
+                                    ::core::option::Option::Some(__x) => __x,
+                                    ::core::option::Option::None => {
+                                        return ::core::result::Result::Err(
+                                            ::msgpack_core::__private::missing_field(__d, "x", __at),
+                                        );
+                                    }
+                                },
+                                y: match __v1 {
+                                    ::core::option::Option::Some(__x) => __x,
+                                    ::core::option::Option::None => {
+                                        return ::core::result::Result::Err(
+                                            ::msgpack_core::__private::missing_field(__d, "y", __at),
+                                        );
+                                    }
+                                },
+                                z: match __v2 {
+                                    ::core::option::Option::Some(__x) => __x,
+                                    ::core::option::Option::None => {
+                                        return ::core::result::Result::Err(
+                                            ::msgpack_core::__private::missing_field(__d, "z", __at),
+                                        );
+                                    }
+                                },
+                            }
+                        }
+                    };
+                    __d.leave();
+                    ::core::result::Result::<
+                        Self,
+                        ::msgpack_core::decode::Error,
+                    >::Ok(__r)
+                }
+                ::msgpack_core::marker::Marker::Array => {
+                    let __len = __d.array_len()?;
+                    __d.enter()?;
+                    let __r = {
+                        let __value = Self {
+                            x: if 0usize < __len {
+                                <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("x"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "x", __at),
+                                )
+                            },
+                            y: if 1usize < __len {
+                                <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("y"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "y", __at),
+                                )
+                            },
+                            z: if 2usize < __len {
+                                <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                                    .map_err(|__err| __err.at_field("z"))?
+                            } else {
+                                return ::core::result::Result::Err(
+                                    ::msgpack_core::__private::missing_field(__d, "z", __at),
+                                )
+                            },
+                        };
+                        for _ in 3usize..__len {
+                            __d.skip()?;
+                        }
+                        __value
+                    };
+                    __d.leave();
+                    ::core::result::Result::Ok(__r)
+                }
+                _ => ::core::result::Result::Err(__d.type_error("Vector3", __at)),
+            }
+        }
+    }
+    /// Identifies this definition in schemas (recursion).
+    const __ID: &str = ::core::concat!(
+        ::core::module_path!(), "::", "Vector3", "@", ::core::line!(), ":",
+        ::core::column!()
+    );
+    static __SHAPE: ::msgpack_core::schema::Shape = ::msgpack_core::schema::Shape::Struct(
+        &::msgpack_core::schema::StructDef {
+            name: "Vector3",
+            id: __ID,
+            generic: false,
+            form: ::msgpack_core::schema::Form::Array,
+            fields: &[
+                ::msgpack_core::schema::FieldDef {
+                    name: "x",
+                    key: ::msgpack_core::schema::Key::Str("x"),
+                    shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "y",
+                    key: ::msgpack_core::schema::Key::Str("y"),
+                    shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "z",
+                    key: ::msgpack_core::schema::Key::Str("z"),
+                    shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                },
+            ],
+            deny_unknown_fields: false,
+        },
+    );
+    #[automatically_derived]
+    impl ::msgpack_core::schema::Schema for Vector3 {
+        const SHAPE: ::msgpack_core::schema::ShapeRef = ::msgpack_core::schema::ShapeRef::new(
+            &__SHAPE,
+        );
+    }
+};
