@@ -17,6 +17,7 @@ pub mod w1;
 pub mod w2;
 pub mod w3;
 pub mod w4;
+pub mod w5;
 
 pub use harness::{Case, Group, Row, Workload};
 
@@ -24,8 +25,8 @@ pub use harness::{Case, Group, Row, Workload};
 ///
 /// ```
 /// let ids: Vec<&str> = msgpack_bench::workloads().iter().map(|w| w.id).collect();
-/// assert_eq!(ids, ["W1", "W2", "W3", "W4"]);
+/// assert_eq!(ids, ["W1", "W2", "W3", "W4", "W5"]);
 /// ```
 pub fn workloads() -> Vec<Workload> {
-    vec![w1::workload(), w2::workload(), w3::workload(), w4::workload()]
+    vec![w1::workload(), w2::workload(), w3::workload(), w4::workload(), w5::workload()]
 }
