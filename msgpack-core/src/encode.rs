@@ -19,6 +19,43 @@
 //! # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
 //! ```
 
+/// The fixed-size methods of [`Write`] for a sink with a
+/// `fn item<const N: usize>(&mut self) -> Result<&mut [T; N], E>` that
+/// hands out the next `N` bytes of its buffer, a `put(&mut T, u8)` that
+/// stores one byte, and a `commit(&mut self, N)` that moves the write
+/// position past them once they are stored. Each method named after the
+/// two closures is generated (a sink writes the others by hand).
+macro_rules! fixed_size_writes {
+    ($put:expr, $commit:expr; $($method:ident($n:literal, $ty:ty)),* $(,)?) => {
+        #[inline(always)]
+        fn write_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
+            let [d] = self.item::<1>()?;
+            $put(d, byte);
+            $commit(self, 1);
+            Ok(())
+        }
+
+        $(
+            #[inline(always)]
+            fn $method(&mut self, marker: u8, v: $ty) -> Result<(), Self::Error> {
+                let (m, d) = self.item::<$n>()?.split_at_mut(1);
+                $put(&mut m[0], marker);
+                // The payload as one array store (a byte loop over
+                // `MaybeUninit` is not always merged into one).
+                d.copy_from_slice(&v.to_be_bytes().map(|b| {
+                    let mut slot = m[0];
+                    $put(&mut slot, b);
+                    slot
+                }));
+                $commit(self, $n);
+                Ok(())
+            }
+        )*
+    };
+}
+
+#[doc(hidden)]
+pub mod bounded;
 mod encoder;
 mod error;
 mod size;
@@ -87,6 +124,15 @@ pub trait Encode {
     /// assert_eq!(("id", [1u8; 3]).encoded_len(), 1 + 3 + 5); // array, fixstr, bin 8
     /// ```
     fn encoded_len(&self) -> usize;
+
+    /// An upper bound of [`encoded_len`](Encode::encoded_len) over every
+    /// value of the type, `usize::MAX` when there is none (the default).
+    /// Set by the core's impls and the derive; a struct with a small bound
+    /// is encoded through one bounds check per value instead of one per
+    /// item. A bound that is too small makes encoding fail with
+    /// [`Error::Custom`], it never writes out of place.
+    #[doc(hidden)]
+    const __MAX_LEN: usize = usize::MAX;
 
     /// Writes a slice of `Self` as one MessagePack item (an array by default).
     ///

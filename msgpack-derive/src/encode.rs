@@ -23,6 +23,44 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields),
         Data::Enum(variants) => enum_body(cont, n, variants),
     };
+    let max_len = max_len(cont, n);
+    let items_impl = match &cont.data {
+        Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() => quote! {
+            #[automatically_derived]
+            impl #krate::__private::EncodeItems for #ident {
+                #[inline(always)]
+                fn __encode_items<__W: #krate::encode::Write>(
+                    &self,
+                    __e: &mut #krate::encode::Encoder<__W>,
+                ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                    #body
+                }
+            }
+        },
+        _ => quote!(),
+    };
+    let body = match &cont.data {
+        // A struct whose encoding has a small bound goes through one window
+        // of the sink (one room check per value, see `encode::bounded`).
+        // The bound is a constant of the impl, known only after type
+        // checking, so both calls are emitted around a constant condition
+        // (the fields' code once, in `EncodeItems`, generic over the sink);
+        // the window size must be a concrete constant, hence non-generic
+        // types only.
+        Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() => {
+            let items = quote!(<Self as #krate::__private::EncodeItems>::__encode_items);
+            quote! {
+                if <Self as #krate::Encode>::__MAX_LEN <= #krate::encode::bounded::BOUNDED_LIMIT {
+                    __e.__bounded::<{ #krate::encode::bounded::window(<#ident as #krate::Encode>::__MAX_LEN) }>(
+                        |__e| #items(self, __e),
+                    )
+                } else {
+                    #items(self, __e)
+                }
+            }
+        }
+        _ => body,
+    };
     let map_impl = match &cont.data {
         Data::Struct(Style::Struct, fields) if cont.form() == Form::Map => {
             let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
@@ -69,6 +107,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         #tag_checks
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
+            #max_len
             #[inline]
             fn encode<__W: #krate::encode::Write>(
                 &self,
@@ -81,8 +120,49 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 #len
             }
         }
+        #items_impl
         #map_impl
     }
+}
+
+/// `const __MAX_LEN` of a struct: its header, its keys and the bounds of
+/// its fields' types (none for a `with` field); enums keep the default (no
+/// bound).
+fn max_len(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let Data::Struct(style, fields) = &cont.data else { return quote!() };
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let field_max = |f: &Field| {
+        let ty = f.ty;
+        match f.attrs.with.get() {
+            Some(_) => quote!(usize::MAX),
+            None => quote!(<#ty as #krate::Encode>::__MAX_LEN),
+        }
+    };
+    let mut parts: Vec<TokenStream> = Vec::new();
+    match style {
+        Style::Unit => parts.push(quote!(1usize)),
+        Style::Newtype => parts.push(field_max(wire[0])),
+        Style::Tuple => {
+            let head = wire::array_header(wire.len()).len();
+            parts.push(quote!(#head));
+            parts.extend(wire.iter().map(|f| field_max(f)));
+        }
+        Style::Struct => match cont.form() {
+            Form::Array => {
+                let head = wire::array_header(wire.len()).len();
+                parts.push(quote!(#head));
+                parts.extend(wire.iter().map(|f| field_max(f)));
+            }
+            Form::Map => {
+                let keys: usize = wire.iter().map(|f| wire::key(&f.key).len()).sum();
+                let head = wire::map_header(wire.len()).len() + keys;
+                parts.push(quote!(#head));
+                parts.extend(wire.iter().map(|f| field_max(f)));
+            }
+        },
+    }
+    quote!(const __MAX_LEN: usize = #krate::encode::bounded::max_len_sum(&[#(#parts),*]);)
 }
 
 /// Writes one field's value (`access` is an expression of type `&T`). The

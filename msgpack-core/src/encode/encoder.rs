@@ -103,6 +103,18 @@ impl<W: Write> Encoder<W> {
         self.w.write_all(bytes).map_err(Error::Write)
     }
 
+    /// Runs `f` on a window of `M` bytes of the sink (see
+    /// [`bounded`](super::bounded)): the derive's encoding of a struct with
+    /// a small bound.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __bounded<const M: usize>(
+        &mut self,
+        f: impl FnOnce(&mut Encoder<super::bounded::Bounded<'_, M>>) -> Result<super::EndOfSlice>,
+    ) -> Result<W::Error> {
+        self.w.__bounded(f)
+    }
+
     /// Writes `nil`.
     ///
     /// ```

@@ -1,6 +1,10 @@
 //! Output sinks.
 
 use core::fmt;
+use core::mem::MaybeUninit;
+
+use super::bounded::{self, Bounded};
+use super::{Encoder, Error};
 
 /// A byte sink the [`Encoder`](super::Encoder) writes into.
 ///
@@ -130,41 +134,22 @@ pub trait Write {
         let b = v.to_be_bytes();
         self.write_all(&[marker, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
     }
-}
 
-/// The fixed-size methods of [`Write`] for a sink with a
-/// `fn item<const N: usize>(&mut self) -> Result<&mut [T; N], E>` that
-/// hands out the next `N` bytes of its buffer, a `put(&mut T, u8)` that
-/// stores one byte, and a `commit(&mut self, N)` that moves the write
-/// position past them once they are stored. Each method named after the
-/// two closures is generated (a sink writes the others by hand).
-macro_rules! fixed_size_writes {
-    ($put:expr, $commit:expr; $($method:ident($n:literal, $ty:ty)),* $(,)?) => {
-        #[inline(always)]
-        fn write_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
-            let [d] = self.item::<1>()?;
-            $put(d, byte);
-            $commit(self, 1);
-            Ok(())
-        }
-
-        $(
-            #[inline(always)]
-            fn $method(&mut self, marker: u8, v: $ty) -> Result<(), Self::Error> {
-                let (m, d) = self.item::<$n>()?.split_at_mut(1);
-                $put(&mut m[0], marker);
-                // The payload as one array store (a byte loop over
-                // `MaybeUninit` is not always merged into one).
-                d.copy_from_slice(&v.to_be_bytes().map(|b| {
-                    let mut slot = m[0];
-                    $put(&mut slot, b);
-                    slot
-                }));
-                $commit(self, $n);
-                Ok(())
-            }
-        )*
-    };
+    /// Runs `f` on a window of `M` bytes of this sink and keeps what it
+    /// wrote (see [`Bounded`]); the default encodes into a window on the
+    /// stack and writes it with one `write_all`. For the derive's
+    /// generated code.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __bounded<const M: usize>(
+        &mut self,
+        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
+    ) -> Result<(), Error<Self::Error>>
+    where
+        Self: Sized,
+    {
+        bounded::through_stack(self, f)
+    }
 }
 
 impl<W: Write + ?Sized> Write for &mut W {
@@ -350,6 +335,26 @@ impl Write for SliceWriter<'_> {
     );
 
     #[inline(always)]
+    fn __bounded<const M: usize>(
+        &mut self,
+        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
+    ) -> Result<(), Error<EndOfSlice>> {
+        let Ok(window) = self.item::<M>() else {
+            // Near the end: the whole value or nothing of it.
+            return bounded::through_stack(self, f);
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: `[MaybeUninit<u8>; M]` has the layout of `[u8; M]`, and
+        // `Bounded` only ever stores initialized bytes through it, so the
+        // buffer stays initialized; the borrow is exclusive (`&mut self`).
+        let window = unsafe { &mut *(window as *mut [u8; M]).cast::<[MaybeUninit<u8>; M]>() };
+        let mut e = Encoder::new(Bounded::new(window));
+        f(&mut e).map_err(bounded::from_window)?;
+        self.pos += e.writer().position();
+        Ok(())
+    }
+
+    #[inline(always)]
     fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
         let end = self.pos + data.len();
         match self.buf.get_mut(self.pos..end) {
@@ -432,6 +437,21 @@ impl Write for SpareWriter<'_> {
         |w: &mut Self, n: usize| w.pos += n;
         write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
     );
+
+    #[inline(always)]
+    fn __bounded<const M: usize>(
+        &mut self,
+        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
+    ) -> Result<(), Error<EndOfSlice>> {
+        let Ok(window) = self.item::<M>() else {
+            return bounded::through_stack(self, f);
+        };
+        let mut e = Encoder::new(Bounded::new(window));
+        f(&mut e).map_err(bounded::from_window)?;
+        // `Bounded` initialized every byte below its position.
+        self.pos += e.writer().position();
+        Ok(())
+    }
 
     // Headers, numbers and pre-encoded keys: their length is a constant at
     // the call site, so the element loop unrolls into stores of the values
@@ -585,6 +605,25 @@ impl Write for alloc::vec::Vec<u8> {
         };
         write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
     );
+
+    #[inline(always)]
+    fn __bounded<const M: usize>(
+        &mut self,
+        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
+    ) -> Result<(), Error<Self::Error>> {
+        let len = self.len();
+        let Ok(window) = self.item::<M>();
+        let mut e = Encoder::new(Bounded::new(window));
+        f(&mut e).map_err(bounded::from_window)?;
+        let n = e.writer().position();
+        #[allow(unsafe_code)]
+        // SAFETY: `item::<M>` reserved `M` bytes of spare capacity from
+        // `len`, and `Bounded` initialized the first `n <= M` of them.
+        unsafe {
+            self.set_len(len + n)
+        };
+        Ok(())
+    }
 }
 
 /// Spare-capacity access for the fixed-size writes of `Vec<u8>`.

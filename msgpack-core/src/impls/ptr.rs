@@ -30,6 +30,7 @@ impl<T: Encode + ?Sized> Encode for &mut T {
 /// `None` is `nil`; `Some(v)` is `v` itself (so `Option<Option<T>>` cannot
 /// tell `None` from `Some(None)`, as in rmp-serde).
 impl<T: Encode> Encode for Option<T> {
+    const __MAX_LEN: usize = crate::encode::bounded::max_len_max(1, T::__MAX_LEN);
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {
@@ -56,6 +57,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
 /// `PhantomData` is an empty array, as rmp-serde writes serde's unit
 /// structs (`nil` is accepted on decode too).
 impl<T: ?Sized> Encode for PhantomData<T> {
+    const __MAX_LEN: usize = 1;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.array_len(0)

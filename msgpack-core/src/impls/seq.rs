@@ -19,6 +19,12 @@ impl<T: Encode> Encode for [T] {
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
+    // The array form bounds the `bin` form of `[u8; N]` too (1 byte per
+    // element and a header of at most 5 against at least 2 and 1).
+    const __MAX_LEN: usize = crate::encode::bounded::max_len_sum(&[
+        encode::array_header_size(N),
+        crate::encode::bounded::max_len_times(N, T::__MAX_LEN),
+    ]);
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         T::__encode_slice(self, e)

@@ -6,6 +6,8 @@ use crate::encode::{self, Encode, Encoder, Write, array_header_size};
 macro_rules! tuple {
     ($len:literal => $($idx:tt $t:ident),+) => {
         impl<$($t: Encode),+> Encode for ($($t,)+) {
+            const __MAX_LEN: usize =
+                crate::encode::bounded::max_len_sum(&[array_header_size($len), $($t::__MAX_LEN),+]);
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
                 e.array_len($len)?;

@@ -11,8 +11,52 @@
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Inner {
+        const __MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+            &[
+                17usize,
+                <bool as ::msgpack_core::Encode>::__MAX_LEN,
+                <f64 as ::msgpack_core::Encode>::__MAX_LEN,
+                <i8 as ::msgpack_core::Encode>::__MAX_LEN,
+                <u64 as ::msgpack_core::Encode>::__MAX_LEN,
+            ],
+        );
         #[inline]
         fn encode<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+                <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
+            {
+                __e.__bounded::<
+                        {
+                            ::msgpack_core::encode::bounded::window(
+                                <Inner as ::msgpack_core::Encode>::__MAX_LEN,
+                            )
+                        },
+                    >(|__e| <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
+                    self,
+                    __e,
+                ))
+            } else {
+                <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
+                    self,
+                    __e,
+                )
+            }
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            17usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
+                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
+                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
+                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::EncodeItems for Inner {
+        #[inline(always)]
+        fn __encode_items<__W: ::msgpack_core::encode::Write>(
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
@@ -25,13 +69,6 @@ const _: () = {
             __e.raw(b"\xA3u64")?;
             <u64 as ::msgpack_core::Encode>::encode(&self.u64, __e)?;
             ::core::result::Result::Ok(())
-        }
-        #[inline]
-        fn encoded_len(&self) -> usize {
-            17usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
-                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
-                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
-                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
         }
     }
     #[automatically_derived]

@@ -11,8 +11,50 @@
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Vector3 {
+        const __MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+            &[
+                1usize,
+                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
+                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
+                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
+            ],
+        );
         #[inline]
         fn encode<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+                <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
+            {
+                __e.__bounded::<
+                        {
+                            ::msgpack_core::encode::bounded::window(
+                                <Vector3 as ::msgpack_core::Encode>::__MAX_LEN,
+                            )
+                        },
+                    >(|__e| <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
+                    self,
+                    __e,
+                ))
+            } else {
+                <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
+                    self,
+                    __e,
+                )
+            }
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            1usize + <f32 as ::msgpack_core::Encode>::encoded_len(&self.x)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.y)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.z)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::EncodeItems for Vector3 {
+        #[inline(always)]
+        fn __encode_items<__W: ::msgpack_core::encode::Write>(
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
@@ -21,12 +63,6 @@ const _: () = {
             <f32 as ::msgpack_core::Encode>::encode(&self.y, __e)?;
             <f32 as ::msgpack_core::Encode>::encode(&self.z, __e)?;
             ::core::result::Result::Ok(())
-        }
-        #[inline]
-        fn encoded_len(&self) -> usize {
-            1usize + <f32 as ::msgpack_core::Encode>::encoded_len(&self.x)
-                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.y)
-                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.z)
         }
     }
     #[automatically_derived]

@@ -1,0 +1,152 @@
+//! Encoding of a value whose encoding has a known upper bound, into a
+//! fixed-size window of the sink.
+//!
+//! Every item written into a [`Bounded`] window is bounds-checked against
+//! the window's constant size `M`, starting at offset 0. For a value made of
+//! fixed-size items (a struct of numbers) the offsets are constants, so the
+//! optimiser folds every one of those checks away: the sink checks its room
+//! once per value (`M` bytes) instead of once per item. The window is only a
+//! speed-up: a bound that is too small gives an error, never a write out of
+//! the window.
+
+use core::mem::MaybeUninit;
+
+use super::{EndOfSlice, Error, Write};
+
+/// Values with an encoding bound above this many bytes are encoded item by
+/// item (the fallback path of a sink copies a window of this size through
+/// the stack).
+#[doc(hidden)]
+pub const BOUNDED_LIMIT: usize = 256;
+
+/// `max`, clamped to [`BOUNDED_LIMIT`]: a window size that is always valid
+/// for the type system, whether or not the bounded path is taken.
+#[doc(hidden)]
+pub const fn window(max: usize) -> usize {
+    if max < BOUNDED_LIMIT { max } else { BOUNDED_LIMIT }
+}
+
+/// The sum of encoding bounds, saturating at `usize::MAX` (no bound).
+#[doc(hidden)]
+pub const fn max_len_sum(parts: &[usize]) -> usize {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < parts.len() {
+        total = total.saturating_add(parts[i]);
+        i += 1;
+    }
+    total
+}
+
+/// `count` copies of an element bound, saturating.
+#[doc(hidden)]
+pub const fn max_len_times(count: usize, each: usize) -> usize {
+    count.saturating_mul(each)
+}
+
+/// The larger of two bounds.
+#[doc(hidden)]
+pub const fn max_len_max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
+
+/// A sink over a window of `M` bytes (see the module docs), written from
+/// the start. Only the derive's generated code and the core's sinks use it.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Bounded<'a, const M: usize> {
+    buf: &'a mut [MaybeUninit<u8>; M],
+    pos: usize,
+}
+
+impl<'a, const M: usize> Bounded<'a, M> {
+    /// A window over `buf`, nothing written.
+    #[inline(always)]
+    pub(crate) fn new(buf: &'a mut [MaybeUninit<u8>; M]) -> Self {
+        Bounded { buf, pos: 0 }
+    }
+
+    /// Bytes written (and initialized) from the start of the window.
+    #[inline(always)]
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The next `N` bytes of the window. Safe indexing: with constant
+    /// offsets the optimiser proves them in bounds and drops the checks.
+    #[inline(always)]
+    fn item<const N: usize>(&mut self) -> Result<&mut [MaybeUninit<u8>; N], EndOfSlice> {
+        match self.buf.get_mut(self.pos..).and_then(|rest| rest.first_chunk_mut::<N>()) {
+            Some(dst) => Ok(dst),
+            None => Err(EndOfSlice),
+        }
+    }
+}
+
+impl<const M: usize> Write for Bounded<'_, M> {
+    type Error = EndOfSlice;
+
+    #[inline(always)]
+    fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
+        let end = self.pos + data.len();
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) => {
+                for (d, s) in dst.iter_mut().zip(data) {
+                    d.write(*s);
+                }
+                self.pos = end;
+                Ok(())
+            }
+            None => Err(EndOfSlice),
+        }
+    }
+
+    // `commit` moves the position only after all `n` bytes are written.
+    fixed_size_writes!(
+        |d: &mut MaybeUninit<u8>, b: u8| {
+            d.write(b);
+        },
+        |w: &mut Self, n: usize| w.pos += n;
+        write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
+    );
+}
+
+/// A window that overflowed: the type's bound was wrong (a hand-written
+/// `__MAX_LEN`); reported, never written past.
+#[cold]
+#[inline(never)]
+pub(crate) fn bound_error<E>() -> Error<E> {
+    Error::Custom("an encoding longer than its type's declared bound (__MAX_LEN)")
+}
+
+/// Maps the window's errors to the sink's.
+#[inline(always)]
+pub(crate) fn from_window<E>(e: Error<EndOfSlice>) -> Error<E> {
+    match e {
+        Error::Write(EndOfSlice) => bound_error(),
+        Error::Unrepresentable(what) => Error::Unrepresentable(what),
+        Error::Custom(what) => Error::Custom(what),
+    }
+}
+
+/// The generic path of [`Write::__bounded`]: encodes into a window on the
+/// stack, then writes what it holds with one `write_all`.
+#[inline(always)]
+pub(crate) fn through_stack<W: Write + ?Sized, const M: usize>(
+    w: &mut W,
+    f: impl FnOnce(&mut super::Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
+) -> Result<(), Error<W::Error>> {
+    let mut tmp = [MaybeUninit::<u8>::uninit(); M];
+    let n = {
+        let mut e = super::Encoder::new(Bounded::new(&mut tmp));
+        f(&mut e).map_err(from_window)?;
+        e.writer().position()
+    };
+    let written = &tmp[..n];
+    #[allow(unsafe_code)]
+    // SAFETY: `Bounded` initializes every byte below its position before
+    // moving past it, so the first `n` bytes of `tmp` are initialized;
+    // `MaybeUninit<u8>` has the layout of `u8`.
+    let written = unsafe { &*(written as *const [MaybeUninit<u8>] as *const [u8]) };
+    w.write_all(written).map_err(Error::Write)
+}
