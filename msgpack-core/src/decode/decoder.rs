@@ -451,29 +451,32 @@ impl<'de> Decoder<'de> {
         Error::new(ErrorKind::OutOfRange { expected, found }, at)
     }
 
-    /// A positive fixint (0..=127), consumed; the inlined fast path of the
-    /// integer readers.
+    /// Any integer item that fits `T`, consumed: the inlined fast path of
+    /// the integer readers (one slice pattern per form). `None`, with
+    /// nothing consumed, for anything else (another type, truncated input,
+    /// a value out of `T`'s range), which the out-of-line readers then
+    /// report.
     #[inline(always)]
-    fn positive_fixint(&mut self) -> Option<u8> {
-        match self.buf.get(self.pos) {
-            Some(&b) if b < 0x80 => {
-                self.pos += 1;
-                Some(b)
-            }
-            _ => None,
-        }
-    }
-
-    /// A positive or negative fixint (-32..=127), consumed.
-    #[inline(always)]
-    fn fixint(&mut self) -> Option<i8> {
-        match self.buf.get(self.pos) {
-            Some(&b) if !(0x80..0xe0).contains(&b) => {
-                self.pos += 1;
-                Some(b as i8)
-            }
-            _ => None,
-        }
+    fn int_fast<T: TryFrom<u64> + TryFrom<i64>>(&mut self) -> Option<T> {
+        let rest = self.buf.get(self.pos..)?;
+        let u = |v: u64| T::try_from(v).ok();
+        let i = |v: i64| T::try_from(v).ok();
+        let (v, n) = match *rest {
+            [b @ 0x00..=0x7f, ..] => (u(u64::from(b)), 1),
+            [b @ 0xe0..=0xff, ..] => (i(i64::from(b as i8)), 1),
+            [m::U8, b, ..] => (u(u64::from(b)), 2),
+            [m::U16, a, b, ..] => (u(u64::from(u16::from_be_bytes([a, b]))), 3),
+            [m::U32, a, b, c, d, ..] => (u(u64::from(u32::from_be_bytes([a, b, c, d]))), 5),
+            [m::U64, a, b, c, d, e, f, g, h, ..] => (u(u64::from_be_bytes([a, b, c, d, e, f, g, h])), 9),
+            [m::I8, b, ..] => (i(i64::from(b as i8)), 2),
+            [m::I16, a, b, ..] => (i(i64::from(i16::from_be_bytes([a, b]))), 3),
+            [m::I32, a, b, c, d, ..] => (i(i64::from(i32::from_be_bytes([a, b, c, d]))), 5),
+            [m::I64, a, b, c, d, e, f, g, h, ..] => (i(i64::from_be_bytes([a, b, c, d, e, f, g, h])), 9),
+            _ => return None,
+        };
+        let v = v?;
+        self.pos += n;
+        Some(v)
     }
 
     /// An unsigned integer: fixint and the unsigned formats directly, the
@@ -561,8 +564,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn u8(&mut self) -> Result<u8> {
-        match self.positive_fixint() {
-            Some(b) => Ok(b),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.uint("u8"),
         }
     }
@@ -575,8 +578,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn u16(&mut self) -> Result<u16> {
-        match self.positive_fixint() {
-            Some(b) => Ok(u16::from(b)),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.uint("u16"),
         }
     }
@@ -589,8 +592,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn u32(&mut self) -> Result<u32> {
-        match self.positive_fixint() {
-            Some(b) => Ok(u32::from(b)),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.uint("u32"),
         }
     }
@@ -603,8 +606,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn u64(&mut self) -> Result<u64> {
-        match self.positive_fixint() {
-            Some(b) => Ok(u64::from(b)),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.uint("u64"),
         }
     }
@@ -617,8 +620,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn i8(&mut self) -> Result<i8> {
-        match self.fixint() {
-            Some(b) => Ok(b),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.sint("i8"),
         }
     }
@@ -631,8 +634,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn i16(&mut self) -> Result<i16> {
-        match self.fixint() {
-            Some(b) => Ok(i16::from(b)),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.sint("i16"),
         }
     }
@@ -645,8 +648,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn i32(&mut self) -> Result<i32> {
-        match self.fixint() {
-            Some(b) => Ok(i32::from(b)),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.sint("i32"),
         }
     }
@@ -659,8 +662,8 @@ impl<'de> Decoder<'de> {
     /// ```
     #[inline(always)]
     pub fn i64(&mut self) -> Result<i64> {
-        match self.fixint() {
-            Some(b) => Ok(i64::from(b)),
+        match self.int_fast() {
+            Some(v) => Ok(v),
             None => self.sint("i64"),
         }
     }
@@ -770,8 +773,31 @@ impl<'de> Decoder<'de> {
     /// assert!(msgpack_core::Decoder::new(&[0xa1, 0xff]).str().is_err());
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self) -> Result<&'de str> {
+        // Inlined: an ASCII `fixstr` or `str 8` (names, keys, dates, short
+        // text); everything else (longer headers, non-ASCII text, errors)
+        // out of line.
+        let at = self.pos;
+        let (len, head) = match *self.buf.get(at..).unwrap_or_default() {
+            [b @ 0xa0..=0xbf, ..] => ((b & 0x1f) as usize, 1),
+            [m::STR8, n, ..] => (n as usize, 2),
+            _ => return self.str_slow(),
+        };
+        if let Some(bytes) = self.buf.get(at + head..at + head + len)
+            && len as u64 <= u64::from(self.opts.max_str_len)
+            && bytes.is_ascii()
+        {
+            self.pos = at + head + len;
+            #[allow(unsafe_code)]
+            // SAFETY: ASCII bytes are valid UTF-8.
+            return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
+        }
+        self.str_slow()
+    }
+
+    #[inline(never)]
+    fn str_slow(&mut self) -> Result<&'de str> {
         let at = self.pos;
         let bytes = self.str_bytes()?;
         utf8(bytes).ok_or_else(|| Error::new(ErrorKind::InvalidUtf8, at))
