@@ -5,7 +5,8 @@
 //! cargo bench -p msgpack-bench -- 'W1/n=1000/ours: derive/'
 //! ```
 //!
-//! Bench ids are `workload/case/row/operation`. The comparison tables come
+//! Bench ids are `workload/case/row/operation`, the operation `encode` (into
+//! a new `Vec`), `reuse` (into one reused buffer) or `decode`. The comparison tables come
 //! from the runner (`cargo run --release -p msgpack-bench`), which interleaves
 //! the rows; criterion runs each id on its own.
 
@@ -25,6 +26,13 @@ fn workloads(c: &mut Criterion) {
                 };
                 if row.run_encode().is_some() {
                     group.bench_function(format!("{}/encode", row.name), |b| b.iter(|| black_box(row.run_encode())));
+                }
+                // The reused-buffer encode, into one buffer as the runner makes it.
+                let mut buf = vec![0u8; 2 * case.canonical.len() + 1024];
+                if let Some(Ok(_)) = row.run_reuse(&mut buf) {
+                    group.bench_function(format!("{}/reuse", row.name), |b| {
+                        b.iter(|| black_box(row.run_reuse(black_box(&mut buf))))
+                    });
                 }
                 if let Some(Ok(())) = row.run_decode(&input) {
                     group.bench_function(format!("{}/decode", row.name), |b| {

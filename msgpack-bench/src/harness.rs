@@ -1,13 +1,17 @@
 //! What a workload hands the runner: [`Case`]s made of [`Row`]s.
 //!
 //! A row is one implementation of one case: a closure that encodes the case's
-//! value into a fresh `Vec<u8>` (what `to_vec` does for a user), a closure that
-//! decodes bytes into the implementation's own type and drops it, and a check
-//! that decodes and compares with the source value. The runner (see
-//! [`crate::measure`]) checks every row before it times anything.
+//! value into a fresh `Vec<u8>` (what `to_vec` does for a user; column (b)),
+//! one that encodes it into a buffer the runner hands it again and again
+//! (a preallocated slice or a cleared `Vec`, whichever is the crate's fastest
+//! public way of reusing a buffer; column (a)), a closure that decodes bytes
+//! into the implementation's own type and drops it, and a check that decodes
+//! and compares with the source value. The runner (see [`crate::measure`])
+//! checks every row before it times anything.
 
 use std::fmt::Display;
 use std::hint::black_box;
+use std::rc::Rc;
 
 /// Row names the runner and the README refer to (targets, ratios).
 pub mod names {
@@ -119,7 +123,8 @@ impl ReuseApi {
 /// One implementation of one case.
 ///
 /// A row is built from its operations; the runner calls them through
-/// [`Row::run_encode`], [`Row::run_decode`] and [`Row::run_check`]:
+/// [`Row::run_encode`], [`Row::run_reuse`], [`Row::run_decode`] and
+/// [`Row::run_check`]:
 ///
 /// ```
 /// use msgpack_bench::harness::{expect_eq, names};
@@ -151,6 +156,10 @@ pub struct Row {
     pub differs: Option<String>,
     /// Why this row cannot express the case (`Some`: nothing is timed).
     pub unsupported: Option<String>,
+    /// Whether the decoded value borrows from the input (set by
+    /// [`Row::decode_with`]); the targets compare borrowed decodes with
+    /// borrowed ones and owned with owned.
+    pub borrows: bool,
 }
 
 impl Row {
@@ -165,7 +174,17 @@ impl Row {
     /// assert!(row.differs.is_none() && row.unsupported.is_none());
     /// ```
     pub fn new(name: impl Into<String>, group: Group) -> Self {
-        Row { name: name.into(), group, encode: None, reuse: None, decode: None, check: None, differs: None, unsupported: None }
+        Row {
+            name: name.into(),
+            group,
+            encode: None,
+            reuse: None,
+            decode: None,
+            check: None,
+            differs: None,
+            unsupported: None,
+            borrows: false,
+        }
     }
 
     /// A row that is listed with the reason it cannot express the case.
@@ -223,7 +242,8 @@ impl Row {
     }
 
     /// The decode operation written out, for results that borrow from the
-    /// input; the closure must `black_box` what it decoded.
+    /// input; the closure must `black_box` what it decoded. Marks the row as
+    /// [`borrows`](Row::borrows).
     ///
     /// ```
     /// use msgpack_bench::{Group, Row};
@@ -234,9 +254,11 @@ impl Row {
     ///     Ok(())
     /// });
     /// assert_eq!(row.run_decode(&[0xa2, b'h', b'i']), Some(Ok(())));
+    /// assert!(row.borrows);
     /// ```
     pub fn decode_with(mut self, f: impl Fn(&[u8]) -> Result<(), String> + 'static) -> Self {
         self.decode = Some(Box::new(f));
+        self.borrows = true;
         self
     }
 
@@ -259,6 +281,7 @@ impl Row {
         self.check = Some(Box::new(f));
         self
     }
+
     /// The reused-buffer encode (column (a)) through a preallocated slice:
     /// `f(buf)` encodes into `buf` and returns the number of bytes written.
     /// The runner hands every call the same buffer, of at least twice the
@@ -278,7 +301,8 @@ impl Row {
     }
 
     /// The reused-buffer encode (column (a)) through a `Vec` that keeps its
-    /// capacity: the runner clears `buf`, then `f(buf)` appends the encoding.
+    /// capacity: the operation clears `buf` (keeping its capacity), then `f(buf)`
+    /// appends the encoding.
     ///
     /// ```
     /// use msgpack_bench::{Group, Row};
@@ -322,7 +346,6 @@ impl Row {
     pub fn run_reuse(&self, buf: &mut Vec<u8>) -> Option<Result<usize, String>> {
         self.reuse.as_ref().map(|(_, f)| f(buf))
     }
-
 
     /// Declare (and explain) that this row writes other bytes than the
     /// canonical encoding, e.g. an array form.
@@ -467,6 +490,10 @@ pub struct Case {
     pub collections: Option<u64>,
     /// Included in `--quick` runs.
     pub quick: bool,
+    /// A numeric workload, close to the physical floors: the targets also
+    /// ask for our reused-buffer encode within 3x of `memcpy` of the output
+    /// and our borrowed decode within 2x of our `skip`.
+    pub numeric_floor: bool,
 }
 
 impl Case {
@@ -490,6 +517,7 @@ impl Case {
             series: None,
             collections: None,
             quick: true,
+            numeric_floor: false,
         }
     }
 
@@ -573,24 +601,53 @@ impl Case {
         self
     }
 
-    /// Add the two floor rows over the canonical bytes: `memcpy` (encode) and
-    /// our `skip` (decode).
+    /// Ask for the numeric-floor targets on this case (see
+    /// [`Case::numeric_floor`]): our reused-buffer encode within 3x of
+    /// `memcpy` of the output, our borrowed decode within 2x of `skip`.
     ///
     /// ```
     /// use msgpack_bench::Case;
     ///
+    /// let mesh = Case::new("W9", "floats", msgpack_core::to_vec(&[0.5f32; 4]).unwrap()).numeric_floor();
+    /// assert!(mesh.numeric_floor);
+    /// assert!(!Case::new("W9", "nil", vec![0xc0]).numeric_floor);
+    /// ```
+    pub fn numeric_floor(mut self) -> Self {
+        self.numeric_floor = true;
+        self
+    }
+
+    /// Add the two floor rows over the canonical bytes: `memcpy` (encode into
+    /// a fresh `Vec`, and into the reused slice) and our `skip` (decode).
+    ///
+    /// ```
+    /// use msgpack_bench::Case;
+    /// use msgpack_bench::harness::ReuseApi;
+    ///
     /// let case = Case::new("W9", "str", vec![0xa2, b'h', b'i']).with_limits();
     /// let (memcpy, skip) = (&case.rows[0], &case.rows[1]);
     /// assert_eq!(memcpy.run_encode(), Some(Ok(case.canonical.clone())));
+    /// let mut buf = vec![0; 16];
+    /// assert_eq!(memcpy.reuse_api(), Some(ReuseApi::Slice));
+    /// assert_eq!(memcpy.run_reuse(&mut buf), Some(Ok(3)));
+    /// assert_eq!(buf[..3], case.canonical);
+    /// assert!(memcpy.run_reuse(&mut vec![0; 2]).unwrap().is_err()); // no room
     /// assert_eq!(skip.run_decode(&case.canonical), Some(Ok(())));
     /// assert!(skip.run_decode(&[0xa2, b'h']).unwrap().is_err()); // truncated
     /// assert!(skip.run_decode(&[0xc0, 0xc0]).unwrap().is_err()); // trailing bytes
     /// ```
     pub fn with_limits(self) -> Self {
-        let bytes = self.canonical.clone();
+        let bytes = Rc::new(self.canonical.clone());
+        let copy = Rc::clone(&bytes);
         self.row(
             Row::new(names::MEMCPY, Group::Limit)
                 .encode(move || Ok::<_, String>(black_box(bytes.as_slice()).to_vec()))
+                .encode_slice(move |buf| {
+                    let src = black_box(copy.as_slice());
+                    let dst = buf.get_mut(..src.len()).ok_or("the buffer is shorter than the bytes")?;
+                    dst.copy_from_slice(src);
+                    Ok::<_, &str>(src.len())
+                })
                 .differs("not an encoder: a copy of the canonical bytes"),
         )
         .row(Row::new(names::SKIP, Group::Limit).decode_with(|bytes| {

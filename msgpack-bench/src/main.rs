@@ -22,7 +22,8 @@ usage: msgpack-bench [OPTIONS]
   --json PATH         write every figure, the toolchain, CPU and crate versions as JSON
   --markdown          print the tables as markdown (for the README)
   --dump-data DIR     write each case's canonical bytes and a manifest.json to DIR, then exit
-  --profile ID        run one operation in a loop for a profiler, ID = workload/case/row/operation
+  --profile ID        run one operation in a loop for a profiler, ID = workload/case/row/operation,
+                      operation = encode (a new Vec), reuse (the reused buffer) or decode
                       (e.g. 'W1/n=1000/ours: derive/decode'; the criterion bench ids), with --iters N
   --iters N           iterations for --profile (default 1000)
   --help              this text";
@@ -143,7 +144,9 @@ fn run(opts: &Options) -> Result<(), String> {
     say(format!(
         "msgpack-bench · {} · {} · {} ({} logical CPUs) · {}{br}crates: {}{br}settings: {} samples of ~{} ms per \
          figure; times are medians per operation ±half the interquartile range; vs. = time / the fastest \
-         implementation's (the floor rows excluded)\n",
+         implementation's (the floor rows excluded){br}encode (a) = into one buffer the runner reuses for \
+         every call (each crate's fastest public way: a slice or a cleared vec), encode (b) = into a new Vec, \
+         total = encode (b) + decode\n",
         env.date,
         env.rustc,
         env.cpu,
@@ -223,12 +226,17 @@ fn profile(id: &str, iters: u64) -> Result<(), String> {
         Some(bytes) => bytes?,
         None => case.canonical.clone(),
     };
+    // The reused-buffer encode's buffer, as the runner makes it.
+    let mut buf = vec![0u8; 2 * case.canonical.len() + 1024];
     let start = std::time::Instant::now();
     for _ in 0..iters {
         match op {
             "encode" => drop(std::hint::black_box(row.run_encode().ok_or("the row does not encode")??)),
+            "reuse" => {
+                std::hint::black_box(row.run_reuse(&mut buf).ok_or("the row has no reused-buffer encode")??);
+            }
             "decode" => row.run_decode(std::hint::black_box(&input)).ok_or("the row does not decode")??,
-            _ => return Err(format!("operation {op:?}: want encode or decode")),
+            _ => return Err(format!("operation {op:?}: want encode, reuse or decode")),
         }
     }
     eprintln!(

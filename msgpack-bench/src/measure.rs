@@ -1,10 +1,18 @@
 //! Checking and timing the rows of a case.
 //!
 //! Every row is checked before anything is timed: its bytes against the
-//! case's canonical bytes (unless it declared why they differ), its decode
-//! against the source value. A row of ours that fails is an error (the run
-//! stops); another crate's row that fails is reported as unsupported with the
-//! error it gave.
+//! case's canonical bytes (unless it declared why they differ), the bytes its
+//! reused-buffer encode leaves in the buffer against the same (or, for a row
+//! that differs, against its own encode output), its decode against the
+//! source value. A row of ours that fails is an error (the run stops);
+//! another crate's row that fails is reported as unsupported with the error
+//! it gave.
+//!
+//! The operations timed per row are up to three: encode into a fresh `Vec`
+//! (column (b)), encode into a reused buffer (column (a): the runner owns
+//! one buffer per row, `vec![0u8; 2 * canonical_len + 1024]`, made before
+//! timing and handed to every call of that row, never reallocated), and
+//! decode.
 //!
 //! Timing interleaves the implementations: each sample round runs every
 //! (row, operation) pair once, starting at a different pair each round, so a
@@ -18,7 +26,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use crate::alloc::{self, Usage};
-use crate::harness::{Case, Group, Items};
+use crate::harness::{Case, Group, Items, ReuseApi};
 
 /// How long and how often to measure.
 ///
@@ -119,7 +127,7 @@ impl OpStats {
 ///
 /// ```
 /// use std::time::Duration;
-/// use msgpack_bench::harness::names;
+/// use msgpack_bench::harness::{ReuseApi, names};
 /// use msgpack_bench::measure::{Settings, run_case};
 /// use msgpack_bench::{Case, rows};
 ///
@@ -129,10 +137,44 @@ impl OpStats {
 /// let settings = Settings { samples: 3, sample_time: Duration::from_micros(200) };
 /// let result = run_case(&case, settings, |_| {})?;
 /// let (ours, msgpacker) = (&result.rows[0], &result.rows[1]);
-/// assert!(ours.identical && ours.encode.is_some() && ours.decode.is_some());
+/// assert!(ours.identical && ours.encode.is_some() && ours.reuse.is_some() && ours.decode.is_some());
+/// assert_eq!(ours.reuse_api, Some(ReuseApi::Slice));
+/// assert!(ours.reuse_alloc.is_some() && ours.encode_alloc.is_some() && ours.decode_alloc.is_some());
 /// assert_eq!(ours.size, 4); // fixarray, fixint, fixstr of 1 byte
 /// assert!(!msgpacker.identical && msgpacker.size < ours.size);
+/// assert!(!ours.borrows);
 /// # Ok::<(), String>(())
+/// ```
+///
+/// The allocation figures count only under the counting allocator (see
+/// [`crate::alloc`]), as in the runner:
+///
+/// ```standalone_crate
+/// use std::time::Duration;
+/// use msgpack_bench::alloc::Counting;
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::{Settings, run_case};
+/// use msgpack_bench::{Case, rows};
+///
+/// #[global_allocator]
+/// static ALLOC: Counting = Counting;
+///
+/// fn main() -> Result<(), String> {
+///     let value = vec!["a".to_string(), "b".to_string()];
+///     let case = Case::new("W9", "strings", msgpack_core::to_vec(&value).unwrap())
+///         .row(rows::ours::<Vec<String>>(names::DERIVE, value.clone()))
+///         .row(rows::serde_named::<Vec<String>>(names::RMP_SERDE_NAMED, value));
+///     let settings = Settings { samples: 1, sample_time: Duration::from_micros(100) };
+///     let result = run_case(&case, settings, |_| {})?;
+///     for row in &result.rows {
+///         // Into the runner's buffer: nothing to allocate.
+///         assert_eq!(row.reuse_alloc.map(|u| u.allocs), Some(0), "{}", row.name);
+///         // The decoded `Vec` and its two strings.
+///         assert_eq!(row.decode_alloc.map(|u| u.allocs), Some(3), "{}", row.name);
+///     }
+///     assert_eq!(result.rows[0].encode_alloc.map(|u| u.allocs), Some(1)); // `to_vec`: one exact buffer
+///     Ok(())
+/// }
 /// ```
 #[derive(Clone, Debug)]
 pub struct RowResult {
@@ -140,8 +182,13 @@ pub struct RowResult {
     pub name: String,
     /// Table section.
     pub group: Group,
-    /// Encode timing, if the row encodes.
+    /// Encode timing, into a fresh `Vec` (column (b)), if the row encodes.
     pub encode: Option<OpStats>,
+    /// Encode timing into the runner's reused buffer (column (a)), if the
+    /// row has that operation.
+    pub reuse: Option<OpStats>,
+    /// How the reused-buffer encode reaches the buffer (slice or cleared `Vec`).
+    pub reuse_api: Option<ReuseApi>,
     /// Decode timing, if the row decodes.
     pub decode: Option<OpStats>,
     /// Length of the bytes the row writes (or reads, for decode-only rows).
@@ -152,14 +199,19 @@ pub struct RowResult {
     pub differs: Option<String>,
     /// Why the row was not timed.
     pub unsupported: Option<String>,
-    /// Allocations of one encode.
+    /// Allocations of one encode into a fresh `Vec`.
     pub encode_alloc: Option<Usage>,
+    /// Allocations of one reused-buffer encode (after a warm-up call).
+    pub reuse_alloc: Option<Usage>,
     /// Allocations of one decode.
     pub decode_alloc: Option<Usage>,
+    /// Whether the decoded value borrows from the input ([`crate::Row::borrows`]).
+    pub borrows: bool,
 }
 
 impl RowResult {
-    /// Encode + decode medians, when the row has both.
+    /// Encode (into a fresh `Vec`, column (b)) + decode medians, when the
+    /// row has both.
     ///
     /// ```
     /// use std::time::Duration;
@@ -214,6 +266,8 @@ pub struct CaseResult {
     pub series: Option<&'static str>,
     /// Allocations a borrowed decode cannot avoid.
     pub collections: Option<u64>,
+    /// The numeric-floor targets apply ([`Case::numeric_floor`]).
+    pub numeric_floor: bool,
     /// One result per row, in the workload's order.
     pub rows: Vec<RowResult>,
 }
@@ -221,6 +275,16 @@ pub struct CaseResult {
 struct Ready {
     index: usize,
     input: Vec<u8>,
+    /// The reused-buffer encode's buffer (empty for a row without one).
+    buf: Vec<u8>,
+}
+
+/// One timed operation of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    Encode,
+    Reuse,
+    Decode,
 }
 
 /// Check every row, then time them. `progress` is called before each round.
@@ -247,6 +311,15 @@ struct Ready {
 /// let wrong = Case::new("W9", "u8", vec![0x08]).row(rows::ours::<u8>(names::DERIVE, 7));
 /// let err = run_case(&wrong, settings, |_| {}).unwrap_err();
 /// assert!(err.starts_with("W9 u8: row \"ours: derive\": writes other bytes"), "{err}");
+///
+/// // Its reused-buffer encode writes other bytes than its `to_vec` does.
+/// let bad_reuse = Case::new("W9", "u8", vec![0x07]).row(
+///     Row::new(names::DERIVE, Group::Ours)
+///         .encode(|| msgpack_core::to_vec(&7u8))
+///         .encode_slice(|buf| msgpack_core::encode_to_slice(&8u8, buf)),
+/// );
+/// let err = run_case(&bad_reuse, settings, |_| {}).unwrap_err();
+/// assert!(err.contains("the reused-buffer encode (slice) writes other bytes"), "{err}");
 /// # Ok::<(), String>(())
 /// ```
 pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str)) -> Result<CaseResult, String> {
@@ -257,22 +330,27 @@ pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str))
             name: row.name.clone(),
             group: row.group,
             encode: None,
+            reuse: None,
+            reuse_api: row.reuse_api(),
             decode: None,
             size: case.canonical.len(),
             identical: true,
             differs: row.differs.clone(),
             unsupported: row.unsupported.clone(),
             encode_alloc: None,
+            reuse_alloc: None,
             decode_alloc: None,
+            borrows: row.borrows,
         };
         if result.unsupported.is_none() {
             match prepare(case, index) {
-                Ok((input, identical, encode_alloc, decode_alloc)) => {
-                    result.size = input.len();
-                    result.identical = identical;
-                    result.encode_alloc = encode_alloc;
-                    result.decode_alloc = decode_alloc;
-                    ready.push(Ready { index, input });
+                Ok(p) => {
+                    result.size = p.input.len();
+                    result.identical = p.identical;
+                    result.encode_alloc = p.encode_alloc;
+                    result.reuse_alloc = p.reuse_alloc;
+                    result.decode_alloc = p.decode_alloc;
+                    ready.push(Ready { index, input: p.input, buf: p.buf });
                 }
                 Err(e) if row.group == Group::Other => result.unsupported = Some(e),
                 Err(e) => return Err(format!("{} {}: row {:?}: {e}", case.workload, case.name, row.name)),
@@ -281,63 +359,80 @@ pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str))
         results.push(result);
     }
 
-    // (position in `ready`, is_encode, iterations per batch)
-    let mut ops: Vec<(usize, bool, u64)> = Vec::new();
+    // (position in `ready`, operation, iterations per batch)
+    let mut ops: Vec<(usize, Op, u64)> = Vec::new();
     for (at, r) in ready.iter().enumerate() {
         let row = &case.rows[r.index];
         if row.encode.is_some() {
-            ops.push((at, true, 0));
+            ops.push((at, Op::Encode, 0));
+        }
+        if row.reuse.is_some() {
+            ops.push((at, Op::Reuse, 0));
         }
         if row.decode.is_some() {
-            ops.push((at, false, 0));
+            ops.push((at, Op::Decode, 0));
         }
     }
-    let run = |at: usize, is_encode: bool, iters: u64| -> Duration {
-        let r = &ready[at];
+    let mut run = |at: usize, op: Op, iters: u64| -> Duration {
+        let r = &mut ready[at];
         let row = &case.rows[r.index];
-        let input = r.input.as_slice();
-        let start = Instant::now();
-        if is_encode {
-            for _ in 0..iters {
-                black_box(row.run_encode());
+        match op {
+            Op::Encode => {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    black_box(row.run_encode());
+                }
+                start.elapsed()
             }
-        } else {
-            for _ in 0..iters {
-                black_box(row.run_decode(black_box(input)));
+            Op::Reuse => {
+                let buf = &mut r.buf;
+                let start = Instant::now();
+                for _ in 0..iters {
+                    black_box(row.run_reuse(black_box(&mut *buf)));
+                }
+                start.elapsed()
+            }
+            Op::Decode => {
+                let input = r.input.as_slice();
+                let start = Instant::now();
+                for _ in 0..iters {
+                    black_box(row.run_decode(black_box(input)));
+                }
+                start.elapsed()
             }
         }
-        start.elapsed()
     };
 
     progress("calibrating");
     for op in &mut ops {
-        op.2 = calibrate(|iters| run(op.0, op.1, iters), settings.sample_time);
+        let (at, kind) = (op.0, op.1);
+        op.2 = calibrate(|iters| run(at, kind, iters), settings.sample_time);
     }
     let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(settings.samples); ops.len()];
     for round in 0..settings.samples {
         progress(&format!("round {}/{}", round + 1, settings.samples));
         for k in 0..ops.len() {
             let i = (k + round * 7) % ops.len();
-            let (at, is_encode, iters) = ops[i];
+            let (at, op, iters) = ops[i];
             if iters < 8 {
                 // A slow operation (a batch of a few calls): one untimed call
                 // first, so that the batch starts from the heap state this
                 // row leaves rather than the one the previous row left (a
                 // large buffer freed by another row can otherwise cost this
                 // row its page faults again).
-                run(at, is_encode, 1);
+                run(at, op, 1);
             }
-            let t = run(at, is_encode, iters);
+            let t = run(at, op, iters);
             samples[i].push(t.as_nanos() as f64 / iters as f64);
         }
     }
-    for ((at, is_encode, iters), s) in ops.into_iter().zip(samples) {
+    for ((at, op, iters), s) in ops.into_iter().zip(samples) {
         let stats = OpStats::from_samples(s, iters);
         let result = &mut results[ready[at].index];
-        if is_encode {
-            result.encode = Some(stats);
-        } else {
-            result.decode = Some(stats);
+        match op {
+            Op::Encode => result.encode = Some(stats),
+            Op::Reuse => result.reuse = Some(stats),
+            Op::Decode => result.decode = Some(stats),
         }
     }
     Ok(CaseResult {
@@ -348,6 +443,7 @@ pub fn run_case(case: &Case, settings: Settings, mut progress: impl FnMut(&str))
         show_peak: case.show_peak,
         series: case.series,
         collections: case.collections,
+        numeric_floor: case.numeric_floor,
         rows: results,
     })
 }
@@ -366,10 +462,27 @@ fn calibrate(mut time: impl FnMut(u64) -> Duration, target: Duration) -> u64 {
     }
 }
 
-type Prepared = (Vec<u8>, bool, Option<Usage>, Option<Usage>);
+/// What checking one row leaves for the timing.
+struct Prepared {
+    /// The row's bytes (its encode output, or the canonical bytes).
+    input: Vec<u8>,
+    identical: bool,
+    encode_alloc: Option<Usage>,
+    reuse_alloc: Option<Usage>,
+    decode_alloc: Option<Usage>,
+    /// The reused-buffer encode's buffer (empty for a row without one).
+    buf: Vec<u8>,
+}
 
-/// Run one row once: its bytes, whether they are canonical, its check, and what
-/// one encode and one decode allocate.
+/// Where two byte strings first differ, for the error messages.
+fn first_difference(got: &[u8], want: &[u8]) -> String {
+    let at = got.iter().zip(want).take_while(|(a, b)| a == b).count();
+    format!("{} vs {} bytes, first difference at byte {at}", got.len(), want.len())
+}
+
+/// Run one row once: its bytes, whether they are canonical, its check, the
+/// bytes of its reused-buffer encode, and what one encode, one reused-buffer
+/// encode and one decode allocate.
 fn prepare(case: &Case, index: usize) -> Result<Prepared, String> {
     let row = &case.rows[index];
     let (input, encode_alloc) = match row.encode {
@@ -383,17 +496,48 @@ fn prepare(case: &Case, index: usize) -> Result<Prepared, String> {
     };
     let identical = input == case.canonical;
     if !identical && row.differs.is_none() {
-        let at = input.iter().zip(&case.canonical).take_while(|(a, b)| a == b).count();
         return Err(format!(
-            "writes other bytes than the canonical encoding ({} vs {} bytes, first difference at byte {at}) \
-             and does not say why",
-            input.len(),
-            case.canonical.len()
+            "writes other bytes than the canonical encoding ({}) and does not say why",
+            first_difference(&input, &case.canonical)
         ));
     }
     if let Some(check) = row.run_check(&input) {
         check.map_err(|e| format!("round trip failed: {e}"))?;
     }
+    let (buf, reuse_alloc) = match row.reuse_api() {
+        Some(api) => {
+            let what = format!("the reused-buffer encode ({})", api.as_str());
+            let mut buf = vec![0u8; 2 * case.canonical.len() + 1024];
+            let (len, capacity, at) = (buf.len(), buf.capacity(), buf.as_ptr());
+            let n = row.run_reuse(&mut buf).expect("reuse is set").map_err(|e| format!("{what} failed: {e}"))?;
+            if buf.capacity() != capacity || buf.as_ptr() != at {
+                return Err(format!(
+                    "{what} reallocated the runner's buffer (capacity {capacity} bytes, now {}): it must encode \
+                     into the buffer it is given",
+                    buf.capacity()
+                ));
+            }
+            let out = buf.get(..n).ok_or_else(|| format!("{what} says it wrote {n} bytes into a {len}-byte buffer"))?;
+            if row.differs.is_none() || row.encode.is_some() {
+                // The canonical bytes, or this row's own (differing) encoding.
+                let (want, whose) = if row.differs.is_none() {
+                    (case.canonical.as_slice(), "the canonical encoding")
+                } else {
+                    (input.as_slice(), "its own encode (into a new Vec)")
+                };
+                if out != want {
+                    return Err(format!("{what} writes other bytes than {whose} ({})", first_difference(out, want)));
+                }
+            } else if let Some(check) = row.run_check(out) {
+                check.map_err(|e| format!("{what}: round trip failed: {e}"))?;
+            }
+            // The first call was the warm-up.
+            let (out, usage) = alloc::measure(|| row.run_reuse(&mut buf));
+            out.expect("reuse is set").map_err(|e| format!("{what} failed: {e}"))?;
+            (buf, Some(usage))
+        }
+        None => (Vec::new(), None),
+    };
     let decode_alloc = match row.decode {
         Some(_) => {
             // Once untimed so lazy statics and caches do not count as the row's allocations.
@@ -404,5 +548,5 @@ fn prepare(case: &Case, index: usize) -> Result<Prepared, String> {
         }
         None => None,
     };
-    Ok((input, identical, encode_alloc, decode_alloc))
+    Ok(Prepared { input, identical, encode_alloc, reuse_alloc, decode_alloc, buf })
 }

@@ -183,6 +183,7 @@ fn usage(u: Option<Usage>) -> String {
 ///     show_peak: false,
 ///     series: None,
 ///     collections: None,
+///     numeric_floor: false,
 ///     rows: Vec::new(),
 /// };
 /// assert_eq!(msgpack_bench::report::case_title(&case), "W1 n=1000 (130,564 bytes; 1,000 nodes)");
@@ -198,8 +199,13 @@ pub fn case_title(c: &CaseResult) -> String {
 
 /// One case as a table plus its notes (why rows differ or are missing).
 ///
-/// The `vs.` columns divide by the fastest row outside the floors
-/// ([`Group::Limit`]); an unsupported row gets a numbered note.
+/// The columns are the three timed operations: encode (a) into the runner's
+/// reused buffer (with the API the row reaches it through: `slice` or a
+/// cleared `vec`), encode (b) into a new `Vec`, decode; then total (encode
+/// (b) + decode), the size of the row's bytes, the allocations of one encode
+/// (a) / (b) and of one decode. The `vs.` columns divide by the fastest row of
+/// that column outside the floors ([`Group::Limit`]); an unsupported row
+/// gets a numbered note.
 ///
 /// ```
 /// # use msgpack_bench::Group;
@@ -211,13 +217,21 @@ pub fn case_title(c: &CaseResult) -> String {
 /// # // A timed row with the given encode / decode medians in ns (±5%).
 /// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
 /// #     RowResult {
-/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
-/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: None, reuse_api: None,
+/// #         decode: decode.map(stats), size: 132, identical: true, differs: None, unsupported: None,
+/// #         encode_alloc: None, reuse_alloc: None, decode_alloc: None, borrows: false,
 /// #     }
 /// # }
-/// use msgpack_bench::harness::names;
+/// use msgpack_bench::alloc::Usage;
+/// use msgpack_bench::harness::{ReuseApi, names};
 /// use msgpack_bench::measure::CaseResult;
 ///
+/// let mut derive = row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0));
+/// (derive.reuse, derive.reuse_api) = (Some(stats(50.0)), Some(ReuseApi::Slice));
+/// derive.reuse_alloc = Some(Usage { allocs: 0, bytes: 0, peak: 0 });
+/// derive.encode_alloc = Some(Usage { allocs: 1, bytes: 132, peak: 132 });
+/// let mut serde = row(names::RMP_SERDE_NAMED, Group::Other, Some(400.0), Some(700.0));
+/// (serde.reuse, serde.reuse_api) = (Some(stats(300.0)), Some(ReuseApi::Vec));
 /// let mut missing = row(names::MSGPACKER, Group::Other, None, None);
 /// missing.unsupported = Some("no dynamic value type".into());
 /// let case = CaseResult {
@@ -228,12 +242,8 @@ pub fn case_title(c: &CaseResult) -> String {
 ///     show_peak: false,
 ///     series: None,
 ///     collections: None,
-///     rows: vec![
-///         row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0)),
-///         row(names::RMP_SERDE_NAMED, Group::Other, Some(400.0), Some(700.0)),
-///         row(names::SKIP, Group::Limit, None, Some(50.0)),
-///         missing,
-///     ],
+///     numeric_floor: false,
+///     rows: vec![derive, serde, row(names::SKIP, Group::Limit, None, Some(50.0)), missing],
 /// };
 /// let table = msgpack_bench::report::case_table(&case, false);
 /// let lines: Vec<&str> = table.lines().collect();
@@ -243,22 +253,53 @@ pub fn case_title(c: &CaseResult) -> String {
 /// }
 /// assert_eq!(
 ///     cells(lines[0]),
-///     ["implementation", "encode", "vs.", "decode", "vs.", "total", "vs.", "size", "allocs/decode"]
+///     [
+///         "implementation", "encode (a) reused buffer", "vs.", "encode (b) new Vec", "vs.", "decode", "vs.",
+///         "total", "vs.", "size", "allocs enc (a) / (b)", "allocs/decode",
+///     ]
+/// );
+/// assert_eq!(
+///     cells(lines[2]),
+///     [
+///         "ours: derive", "50.0 ns ±5% (slice)", "1.00", "100 ns ±5%", "1.00", "200 ns ±5%", "1.00", "300 ns",
+///         "1.00", "132 B", "0 / 1", "-",
+///     ]
 /// );
 /// assert_eq!(
 ///     cells(lines[3]),
-///     ["rmp-serde (named)", "400 ns ±5%", "4.00", "700 ns ±5%", "3.50", "1.10 us", "3.67", "132 B", "-"]
+///     [
+///         "rmp-serde (named)", "300 ns ±5% (vec)", "6.00", "400 ns ±5%", "4.00", "700 ns ±5%", "3.50", "1.10 us",
+///         "3.67", "132 B", "- / -", "-",
+///     ]
 /// );
-/// assert_eq!(cells(lines[4]), ["skip (floor)", "-", "-", "50.0 ns ±5%", "0.25", "-", "-", "132 B", "-"]);
+/// assert_eq!(
+///     cells(lines[4]),
+///     ["skip (floor)", "-", "-", "-", "-", "50.0 ns ±5%", "0.25", "-", "-", "132 B", "- / -", "-"]
+/// );
 /// assert_eq!(cells(lines[5]), ["msgpacker [1]", "not timed, see note"]);
 /// assert_eq!(lines[6], "[1] no dynamic value type");
 /// ```
 pub fn case_table(c: &CaseResult, markdown: bool) -> String {
-    let enc_best = fastest(&c.rows, |r| r.encode.as_ref().map(|s| s.median));
-    let dec_best = fastest(&c.rows, |r| r.decode.as_ref().map(|s| s.median));
+    let median = |s: &Option<OpStats>| s.as_ref().map(|s| s.median);
+    let reuse_best = fastest(&c.rows, |r| median(&r.reuse));
+    let enc_best = fastest(&c.rows, |r| median(&r.encode));
+    let dec_best = fastest(&c.rows, |r| median(&r.decode));
     let tot_best = fastest(&c.rows, RowResult::total);
-    let mut head = vec!["implementation", "encode", "vs.", "decode", "vs.", "total", "vs.", "size", "allocs/decode"];
-    let per = c.items.map(|i| format!("per {}: enc / dec", i.unit));
+    let mut head = vec![
+        "implementation",
+        "encode (a) reused buffer",
+        "vs.",
+        "encode (b) new Vec",
+        "vs.",
+        "decode",
+        "vs.",
+        "total",
+        "vs.",
+        "size",
+        "allocs enc (a) / (b)",
+        "allocs/decode",
+    ];
+    let per = c.items.map(|i| format!("per {}: (a) / (b) / dec", i.unit));
     if let Some(p) = &per {
         head.push(p);
     }
@@ -275,6 +316,7 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
         Some(s) => format!("{} ±{:.0}%", time(s.median), s.spread_pct()),
         None => "-".into(),
     };
+    let count = |u: Option<Usage>| u.map(|u| thousands(u.allocs)).unwrap_or_else(|| "-".into());
     for r in &c.rows {
         let mut name = r.name.clone();
         if let Some(why) = r.unsupported.as_ref().or(if r.identical { None } else { r.differs.as_ref() }) {
@@ -287,10 +329,15 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
             table.rows.push(cells);
             continue;
         }
-        let enc = r.encode.as_ref().map(|s| s.median);
-        let dec = r.decode.as_ref().map(|s| s.median);
+        let (reuse, enc, dec) = (median(&r.reuse), median(&r.encode), median(&r.decode));
+        let reuse_cell = match (&r.reuse, r.reuse_api) {
+            (Some(_), Some(api)) => format!("{} ({})", cell(&r.reuse), api.as_str()),
+            _ => cell(&r.reuse),
+        };
         let mut cells = vec![
             name,
+            reuse_cell,
+            ratio(reuse, reuse_best),
             cell(&r.encode),
             ratio(enc, enc_best),
             cell(&r.decode),
@@ -298,12 +345,13 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
             r.total().map(time).unwrap_or_else(|| "-".into()),
             ratio(r.total(), tot_best),
             format!("{} B", thousands(r.size as u64)),
+            format!("{} / {}", count(r.reuse_alloc), count(r.encode_alloc)),
             usage(r.decode_alloc),
         ];
         if let Some(items) = c.items {
             let n = items.count as f64;
             let f = |v: Option<f64>| v.map(|v| time(v / n)).unwrap_or_else(|| "-".into());
-            cells.push(format!("{} / {}", f(enc), f(dec)));
+            cells.push(format!("{} / {} / {}", f(reuse), f(enc), f(dec)));
         }
         if c.show_peak {
             cells.push(r.decode_alloc.map(|u| memory(u.peak)).unwrap_or_else(|| "-".into()));
@@ -331,8 +379,9 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
 /// # // A timed row with the given encode / decode medians in ns (±5%).
 /// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
 /// #     RowResult {
-/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
-/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: None, reuse_api: None,
+/// #         decode: decode.map(stats), size: 132, identical: true, differs: None, unsupported: None,
+/// #         encode_alloc: None, reuse_alloc: None, decode_alloc: None, borrows: false,
 /// #     }
 /// # }
 /// use msgpack_bench::harness::{Items, names};
@@ -347,6 +396,7 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
 ///     show_peak: false,
 ///     series: Some("W1 filesystem"),
 ///     collections: None,
+///     numeric_floor: false,
 ///     rows: vec![row(names::DERIVE, Group::Ours, Some(decode / 2.0), Some(decode))],
 /// };
 /// let text = msgpack_bench::report::scaling_tables(&[case(100, 1_000.0), case(1000, 11_000.0)], false);
@@ -424,8 +474,26 @@ pub struct Target {
     pub met: bool,
 }
 
-/// Evaluate the performance targets on the cases that carry them (W1 n=1000,
-/// W2 Custom1, W2 Custom2); cases not run are left out.
+/// Evaluate the performance targets; cases not run are left out.
+///
+/// The targets of DESIGN §8 are evaluated on the cases that carry them (W1
+/// n=1000, W2 Custom1, W2 Custom2). The fairness targets are evaluated on
+/// every case that has a zerompk or msgpacker row (their derive, their traits
+/// written by hand, or a standard type: not their dynamic values), each a
+/// ratio of their time to ours (ours = the fastest of our derive rows that
+/// write the same bytes as theirs; where theirs are other bytes, the derive
+/// rows nearest in size, and the target says so):
+///
+/// - encode (a), reused buffer: >= 1.25x zerompk, >= 1.0x msgpacker;
+/// - encode (b), new `Vec`: >= 2x zerompk;
+/// - decode into owned values: >= 1.25x zerompk's owned rows;
+/// - decode borrowing from the input: >= 1.5x zerompk's borrowing rows,
+///   where it has one ([`RowResult::borrows`]).
+///
+/// A case marked [`Case::numeric_floor`](crate::Case::numeric_floor) adds
+/// two: our encode (a) within 3x of `memcpy` into the reused buffer, our
+/// borrowed decode within 2x of our `skip`. Targets are reported, not
+/// asserted.
 ///
 /// ```
 /// # use msgpack_bench::Group;
@@ -437,8 +505,9 @@ pub struct Target {
 /// # // A timed row with the given encode / decode medians in ns (±5%).
 /// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
 /// #     RowResult {
-/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
-/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: None, reuse_api: None,
+/// #         decode: decode.map(stats), size: 132, identical: true, differs: None, unsupported: None,
+/// #         encode_alloc: None, reuse_alloc: None, decode_alloc: None, borrows: false,
 /// #     }
 /// # }
 /// use msgpack_bench::harness::names;
@@ -452,6 +521,7 @@ pub struct Target {
 ///     show_peak: false,
 ///     series: None,
 ///     collections: None,
+///     numeric_floor: false,
 ///     rows: vec![
 ///         row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0)),
 ///         row(names::RMP_SERDE_NAMED, Group::Other, Some(400.0), Some(500.0)),
@@ -463,6 +533,60 @@ pub struct Target {
 /// assert_eq!(figures, [
 ///     ("encode: rmp-serde (named) / ours: derive", "4.00x", true),
 ///     ("decode: rmp-serde (named) / ours: derive", "2.50x", false), // the goal is 3x
+/// ]);
+/// ```
+///
+/// With a zerompk row (and the case marked as numeric), the fairness targets:
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given reuse / encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, reuse: Option<f64>, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: reuse.map(stats),
+/// #         reuse_api: reuse.map(|_| msgpack_bench::harness::ReuseApi::Slice), decode: decode.map(stats),
+/// #         size: 1000, identical: true, differs: None, unsupported: None, encode_alloc: None,
+/// #         reuse_alloc: None, decode_alloc: None, borrows: false,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::CaseResult;
+///
+/// let mut borrowed = row(names::DERIVE_BORROWED, Group::Ours, Some(60.0), Some(90.0), Some(150.0));
+/// borrowed.borrows = true;
+/// let mut skip = row(names::SKIP, Group::Limit, None, None, Some(100.0));
+/// skip.borrows = true;
+/// let case = CaseResult {
+///     workload: "W9",
+///     name: "mesh".into(),
+///     bytes: 1000,
+///     items: None,
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     numeric_floor: true,
+///     rows: vec![
+///         row(names::DERIVE, Group::Ours, Some(50.0), Some(80.0), Some(400.0)),
+///         borrowed,
+///         row(names::ZEROMPK, Group::Other, Some(75.0), Some(120.0), Some(480.0)),
+///         row(names::MEMCPY, Group::Limit, Some(20.0), Some(40.0), None),
+///         skip,
+///     ],
+/// };
+/// let targets = msgpack_bench::report::targets(&[case]);
+/// let figures: Vec<(&str, &str, &str, bool)> =
+///     targets.iter().map(|t| (t.what.as_str(), t.measured.as_str(), t.goal.as_str(), t.met)).collect();
+/// assert_eq!(figures, [
+///     ("encode (a) reused buffer: zerompk / ours: derive", "1.50x", ">= 1.25x", true),
+///     ("encode (b) new Vec: zerompk / ours: derive", "1.50x", ">= 2.00x", false),
+///     ("decode owned: zerompk / ours: derive", "1.20x", ">= 1.25x", false),
+///     ("encode (a) reused buffer: ours: derive / memcpy (floor)", "2.50x", "<= 3.00x", true),
+///     ("decode borrowed: ours: derive, borrowed / skip (floor)", "1.50x", "<= 2.00x", true),
 /// ]);
 /// ```
 pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
@@ -530,6 +654,9 @@ pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
             });
         }
     }
+    for c in cases {
+        fairness(c, &mut out);
+    }
     // Linear growth of W1 (per-node decode time, largest n over n = 1000).
     let w1: Vec<&CaseResult> = cases.iter().filter(|c| c.series == Some("W1 filesystem")).collect();
     if let (Some(small), Some(large)) = (w1.iter().find(|c| c.name == "n=1000"), w1.last())
@@ -550,6 +677,112 @@ pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
         }
     }
     out
+}
+
+/// Which of the crates the fairness targets compare with a row belongs to:
+/// their derive or hand-written traits, or a standard type through their
+/// impls (`"zerompk (String)"`); not their dynamic values.
+fn family(r: &RowResult) -> Option<&'static str> {
+    [names::ZEROMPK, names::MSGPACKER].into_iter().find(|f| {
+        r.group == Group::Other && (r.name == *f || r.name.strip_prefix(f).is_some_and(|rest| rest.starts_with(" (")))
+    })
+}
+
+/// Our derive rows (owned, array form, borrowed, a standard type).
+fn is_our_derive(r: &RowResult) -> bool {
+    r.group == Group::Ours && r.name.starts_with(names::DERIVE)
+}
+
+/// The fastest row of `rows` by `op`, with its median.
+fn best<'a>(rows: impl IntoIterator<Item = &'a RowResult>, op: Op) -> Option<(&'a RowResult, f64)> {
+    rows.into_iter().filter_map(|r| op(r).map(|s| (r, s.median))).min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// Of `ours`, the rows writing the same bytes as `theirs` (both canonical);
+/// where theirs are other bytes, the rows nearest in size. `false`: not
+/// the same bytes.
+fn same_form<'a>(ours: &[&'a RowResult], theirs: &RowResult) -> (Vec<&'a RowResult>, bool) {
+    if theirs.identical {
+        let same: Vec<_> = ours.iter().copied().filter(|r| r.identical).collect();
+        if !same.is_empty() {
+            return (same, true);
+        }
+    }
+    let gap = |r: &RowResult| r.size.abs_diff(theirs.size);
+    let nearest = ours.iter().map(|r| gap(r)).min();
+    (ours.iter().copied().filter(|r| Some(gap(r)) == nearest).collect(), false)
+}
+
+/// One operation's timing of a row.
+type Op = fn(&RowResult) -> Option<&OpStats>;
+
+/// The fairness targets of one case (see [`targets`]).
+fn fairness(c: &CaseResult, out: &mut Vec<Target>) {
+    let timed = || c.rows.iter().filter(|r| r.unsupported.is_none());
+    let ours: Vec<&RowResult> = timed().filter(|r| is_our_derive(r)).collect();
+    let place = format!("{} {}", c.workload, c.name);
+    let reuse: Op = |r| r.reuse.as_ref();
+    let encode: Op = |r| r.encode.as_ref();
+    let decode: Op = |r| r.decode.as_ref();
+    // (what, their family, which of their and our rows (by `borrows`), op, goal)
+    let goals: [(&str, &str, Option<bool>, Op, f64); 5] = [
+        ("encode (a) reused buffer", names::ZEROMPK, None, reuse, 1.25),
+        ("encode (a) reused buffer", names::MSGPACKER, None, reuse, 1.0),
+        ("encode (b) new Vec", names::ZEROMPK, None, encode, 2.0),
+        ("decode owned", names::ZEROMPK, Some(false), decode, 1.25),
+        ("decode borrowed", names::ZEROMPK, Some(true), decode, 1.5),
+    ];
+    for (what, fam, borrows, op, goal) in goals {
+        let kind = |r: &&RowResult| borrows.is_none_or(|b| r.borrows == b);
+        let Some((theirs, t)) = best(timed().filter(|r| family(r) == Some(fam)).filter(kind), op) else {
+            continue;
+        };
+        let mine: Vec<&RowResult> = ours.iter().copied().filter(kind).filter(|r| op(r).is_some()).collect();
+        let (candidates, same) = same_form(&mine, theirs);
+        let Some((us, o)) = best(candidates, op) else { continue };
+        let mut what = format!("{what}: {} / {}", theirs.name, us.name);
+        if !same {
+            let _ = write!(
+                what,
+                " (other bytes: theirs {} B, ours {} B)",
+                thousands(theirs.size as u64),
+                thousands(us.size as u64)
+            );
+        }
+        out.push(Target {
+            what,
+            case: place.clone(),
+            measured: format!("{:.2}x", t / o),
+            goal: format!(">= {goal:.2}x"),
+            met: t / o >= goal,
+        });
+    }
+    if !c.numeric_floor {
+        return;
+    }
+    let floor = |name: &str| timed().find(|r| r.name == name);
+    let canonical: Vec<&RowResult> = ours.iter().copied().filter(|r| r.identical).collect();
+    if let (Some((us, o)), Some(m)) = (best(canonical, reuse), floor(names::MEMCPY).and_then(reuse)) {
+        out.push(Target {
+            what: format!("encode (a) reused buffer: {} / {}", us.name, names::MEMCPY),
+            case: place.clone(),
+            measured: format!("{:.2}x", o / m.median),
+            goal: "<= 3.00x".into(),
+            met: o / m.median <= 3.0,
+        });
+    }
+    // A numeric value may have nothing to borrow: then our owned rows stand in.
+    let borrowing: Vec<&RowResult> = ours.iter().copied().filter(|r| r.borrows).collect();
+    let mine = if borrowing.is_empty() { ours.clone() } else { borrowing };
+    if let (Some((us, b)), Some(s)) = (best(mine, decode), floor(names::SKIP).and_then(decode)) {
+        out.push(Target {
+            what: format!("decode borrowed: {} / {}", us.name, names::SKIP),
+            case: place,
+            measured: format!("{:.2}x", b / s.median),
+            goal: "<= 2.00x".into(),
+            met: b / s.median <= 2.0,
+        });
+    }
 }
 
 /// The targets as a table.
@@ -688,11 +921,13 @@ fn usage_json(u: Option<Usage>) -> Json {
 /// # // A timed row with the given encode / decode medians in ns (±5%).
 /// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
 /// #     RowResult {
-/// #         name: name.into(), group, encode: encode.map(stats), decode: decode.map(stats), size: 132,
-/// #         identical: true, differs: None, unsupported: None, encode_alloc: None, decode_alloc: None,
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: None, reuse_api: None,
+/// #         decode: decode.map(stats), size: 132, identical: true, differs: None, unsupported: None,
+/// #         encode_alloc: None, reuse_alloc: None, decode_alloc: None, borrows: false,
 /// #     }
 /// # }
-/// use msgpack_bench::harness::names;
+/// use msgpack_bench::alloc::Usage;
+/// use msgpack_bench::harness::{ReuseApi, names};
 /// use msgpack_bench::measure::{CaseResult, Settings};
 /// use msgpack_bench::report::{Environment, to_json};
 ///
@@ -703,6 +938,9 @@ fn usage_json(u: Option<Usage>) -> Json {
 ///     crates: vec![],
 ///     date: "2026-01-01".into(),
 /// };
+/// let mut ours = row(names::DERIVE_ARRAY, Group::Ours, Some(20.0), Some(30.0));
+/// (ours.reuse, ours.reuse_api) = (Some(stats(10.0)), Some(ReuseApi::Slice));
+/// ours.reuse_alloc = Some(Usage { allocs: 0, bytes: 0, peak: 0 });
 /// let case = CaseResult {
 ///     workload: "W4",
 ///     name: "small".into(),
@@ -711,7 +949,8 @@ fn usage_json(u: Option<Usage>) -> Json {
 ///     show_peak: false,
 ///     series: None,
 ///     collections: None,
-///     rows: vec![row(names::DERIVE_ARRAY, Group::Ours, Some(20.0), Some(30.0))],
+///     numeric_floor: false,
+///     rows: vec![ours],
 /// };
 /// let json = to_json(&env, Settings::QUICK, true, &[case], &[]);
 /// assert_eq!(json["samples"], 3);
@@ -720,6 +959,10 @@ fn usage_json(u: Option<Usage>) -> Json {
 /// assert_eq!(row["group"], "ours");
 /// assert_eq!(row["decode"]["median_ns"], 30.0);
 /// assert!(row["decode_alloc"].is_null());
+/// // Column (a): the reused-buffer encode, its API and its allocations.
+/// assert_eq!(row["reuse"]["median_ns"], 10.0);
+/// assert_eq!(row["reuse_api"], "slice");
+/// assert_eq!(row["reuse_alloc"]["allocs"], 0);
 /// ```
 pub fn to_json(env: &Environment, settings: Settings, quick: bool, cases: &[CaseResult], targets: &[Target]) -> Json {
     json!({
@@ -737,15 +980,20 @@ pub fn to_json(env: &Environment, settings: Settings, quick: bool, cases: &[Case
             "case": c.name,
             "bytes": c.bytes,
             "items": c.items.map(|i| json!({"unit": i.unit, "count": i.count})),
+            "numeric_floor": c.numeric_floor,
             "rows": c.rows.iter().map(|r| json!({
                 "name": r.name,
                 "group": r.group.as_str(),
                 "unsupported": r.unsupported,
                 "differs": if r.identical { None } else { r.differs.clone() },
                 "size": r.size,
+                "borrows": r.borrows,
                 "encode": stats_json(&r.encode),
+                "reuse": stats_json(&r.reuse),
+                "reuse_api": r.reuse_api.map(|a| a.as_str()),
                 "decode": stats_json(&r.decode),
                 "encode_alloc": usage_json(r.encode_alloc),
+                "reuse_alloc": usage_json(r.reuse_alloc),
                 "decode_alloc": usage_json(r.decode_alloc),
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),

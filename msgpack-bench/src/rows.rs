@@ -2,17 +2,32 @@
 //! (ours, rmp-serde, rmpv, zerompk, msgpacker), so that a workload only says
 //! which value a row holds and under which name.
 //!
-//! Every row built here has the three operations of [`Row`]: encode the
-//! source into a fresh `Vec<u8>`, decode the bytes into the row's own type
-//! (passed through `black_box` and dropped), and a check that decodes the
-//! bytes and compares the result with the source ([`expect_eq`]).
+//! Every row built here has the operations of [`Row`]: encode the source
+//! into a fresh `Vec<u8>` (column (b)), encode it into the runner's reused
+//! buffer through the crate's fastest public way of reusing one (column (a):
+//! see each constructor), decode the bytes into the row's own type (passed
+//! through `black_box` and dropped), and a check that decodes the bytes and
+//! compares the result with the source ([`expect_eq`]).
 //!
-//! The source is held in an [`Rc`] that the encode operation and the check
-//! share. The typed constructors take the value or an `Rc` that other rows
-//! hold too (the large W3 cases share one copy), so they are told the decoded
-//! type with a turbofish: `rows::ours::<Node>(names::DERIVE, tree)`. Types
-//! that borrow from the input go through [`borrowed_slice`] (`&str`, `&[u8]`)
-//! or the crate-internal `borrowed!` macro (any other `Type<'a>`).
+//! The reused-buffer APIs. Where a crate has more than one, each was
+//! measured once (2026-12-01, this runner, W2 Custom1 / Custom2 and W1
+//! n=1000, medians of 11 rounds) and the faster is used:
+//!
+//! - ours: `msgpack_core::encode_to_slice` (a slice). `encode_to_vec` into
+//!   a cleared `Vec` took 24.6 ns / 122 ns against 21.8 ns / 117 ns.
+//! - zerompk: `zerompk::to_msgpack` (a slice), its only way to reuse a
+//!   buffer (`to_msgpack_vec` makes a new `Vec`, `write_msgpack` goes
+//!   through `io::Write`).
+//! - msgpacker: `Packable::pack` into its `EncoderSlice` over the slice:
+//!   22.3 ns on Custom1 against 28.4 ns into a cleared `Vec` (its `BufMut`)
+//!   and 25.8 ns into the `&mut [u8]` `BufMut`; on a `BTreeMap<String,
+//!   Vec<i8>>` 42.7 ns, 44.9 ns and 55.1 ns.
+//! - rmp-serde: `Serializer::new(&mut vec)` (`.with_struct_map()` for the
+//!   named form) on a cleared `Vec`: named 74.1 ns on Custom1, 45.1 us on W1,
+//!   against 139 ns and 99.8 us with a `&mut [u8]` as the `io::Write`
+//!   (compact 50.8 ns against 82.5 ns).
+//! - rmpv: `rmpv::encode::write_value` into a cleared `Vec`: 144 ns / 544 ns
+//!   against 173 ns / 739 ns into a `&mut [u8]`.
 
 use std::borrow::Borrow;
 use std::convert::Infallible;
@@ -26,19 +41,34 @@ use msgpack_core::{Value, ValueRef};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::harness::{Group, Row, expect_eq, names};
+use crate::harness::{Group, ReuseApi, Row, expect_eq, names};
+
+/// rmp-serde into a cleared `Vec` (faster, see the module notes) or a
+/// `&mut [u8]` as `io::Write`.
+const REUSE_SERDE: ReuseApi = ReuseApi::Vec;
+/// rmpv into a cleared `Vec` (faster) or a `&mut [u8]` as `io::Write`.
+const REUSE_RMPV: ReuseApi = ReuseApi::Vec;
+/// msgpacker into its `EncoderSlice` over the slice (faster) or a cleared
+/// `Vec` as its `BufMut`.
+const REUSE_MSGPACKER: ReuseApi = ReuseApi::Slice;
 
 /// A row over a type that borrows from its input, which [`Row::decode`]
 /// cannot take: `borrowed!(name, group, source, Type<'_>, encode, decode)`.
 ///
 /// `encode(&source)` encodes; `decode(bytes)` decodes into `Type<'_>`, which
 /// the decode operation passes through `black_box` and the check compares with
-/// the (`'static`) source.
+/// the (`'static`) source. The reused-buffer encode comes with the encode:
+/// `msgpack_core::to_vec` gets `msgpack_core::encode_to_slice`,
+/// `zerompk::to_msgpack_vec` gets `zerompk::to_msgpack`; any other encode
+/// names it as a last argument, `slice = f` (`f(&source, &mut [u8]) ->
+/// Result<usize, E>`) or `vec = f` (`f(&source, &mut Vec<u8>) -> Result<(), E>`,
+/// the buffer cleared first), or goes without.
 macro_rules! borrowed {
-    ($name:expr, $group:expr, $source:expr, $ty:ty, $encode:path, $decode:path $(,)?) => {{
+    (@row [$($reuse:tt)*] $name:expr, $group:expr, $source:expr, $ty:ty, $encode:path, $decode:path) => {{
         let source = ::std::rc::Rc::new($source);
         let want = ::std::rc::Rc::clone(&source);
-        $crate::harness::Row::new($name, $group)
+        let reused = ::std::rc::Rc::clone(&source);
+        let row = $crate::harness::Row::new($name, $group)
             .encode(move || $encode(&*source))
             .decode_with(|bytes| {
                 let value: $ty = $decode(bytes).map_err(|e| e.to_string())?;
@@ -48,14 +78,46 @@ macro_rules! borrowed {
             .check(move |bytes| {
                 let value: $ty = $decode(bytes).map_err(|e| e.to_string())?;
                 $crate::harness::expect_eq(&value, &*want)
-            })
+            });
+        $crate::rows::borrowed!(@reuse row, reused, $($reuse)*)
     }};
+    (@reuse $row:ident, $source:ident,) => {{
+        drop($source);
+        $row
+    }};
+    (@reuse $row:ident, $source:ident, slice $f:path) => {
+        $row.encode_slice(move |buf| $f(&*$source, buf))
+    };
+    (@reuse $row:ident, $source:ident, vec $f:path) => {
+        $row.encode_reuse_vec(move |buf| $f(&*$source, buf))
+    };
+    ($name:expr, $group:expr, $source:expr, $ty:ty, msgpack_core::to_vec, $decode:path $(,)?) => {
+        $crate::rows::borrowed!(
+            @row [slice msgpack_core::encode_to_slice] $name, $group, $source, $ty, msgpack_core::to_vec, $decode
+        )
+    };
+    ($name:expr, $group:expr, $source:expr, $ty:ty, zerompk::to_msgpack_vec, $decode:path $(,)?) => {
+        $crate::rows::borrowed!(
+            @row [slice zerompk::to_msgpack] $name, $group, $source, $ty, zerompk::to_msgpack_vec, $decode
+        )
+    };
+    ($name:expr, $group:expr, $source:expr, $ty:ty, $encode:path, $decode:path, slice = $f:path $(,)?) => {
+        $crate::rows::borrowed!(@row [slice $f] $name, $group, $source, $ty, $encode, $decode)
+    };
+    ($name:expr, $group:expr, $source:expr, $ty:ty, $encode:path, $decode:path, vec = $f:path $(,)?) => {
+        $crate::rows::borrowed!(@row [vec $f] $name, $group, $source, $ty, $encode, $decode)
+    };
+    ($name:expr, $group:expr, $source:expr, $ty:ty, $encode:path, $decode:path $(,)?) => {
+        $crate::rows::borrowed!(@row [] $name, $group, $source, $ty, $encode, $decode)
+    };
 }
 
 pub(crate) use borrowed;
 
 /// A row over an owned type `T`: `encode(&source)` encodes, `decode(bytes)`
 /// decodes into `T`; the check compares the decoded `T` with the source.
+/// It has no reused-buffer encode: add one with [`Row::encode_slice`] or
+/// [`Row::encode_reuse_vec`].
 ///
 /// ```
 /// use msgpack_bench::{Group, rows};
@@ -75,6 +137,7 @@ pub(crate) use borrowed;
 /// assert_eq!(bytes, [0xa2, b'h', b'i']);
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
 /// assert!(row.run_check(&[0xa2, b'h', b'o']).unwrap().is_err());
+/// assert!(row.reuse_api().is_none());
 /// # Ok::<(), String>(())
 /// ```
 pub fn owned<T, E, E2>(
@@ -99,7 +162,8 @@ where
 
 /// A row whose decode returns a reference into the input (`&str`, `&[u8]`):
 /// `encode(source.borrow())` encodes, `decode(bytes)` decodes into `&S`; the
-/// check compares the decoded `&S` with the source.
+/// check compares the decoded `&S` with the source. As with [`owned`], the
+/// reused-buffer encode is added by the caller.
 ///
 /// ```
 /// use msgpack_bench::harness::names;
@@ -116,6 +180,12 @@ where
 /// assert_eq!(bytes, b"\xa5hello");
 /// assert_eq!(row.run_decode(&bytes), Some(Ok(())));
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// assert!(row.borrows);
+///
+/// let row = row.encode_slice(|buf| msgpack_core::encode_to_slice("hello", buf));
+/// let mut buf = vec![0; 64];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(6)));
+/// assert_eq!(buf[..6], bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn borrowed_slice<S, E, E2>(
@@ -142,10 +212,11 @@ where
         .check(move |bytes| expect_eq(&decode(bytes).map_err(|e| e.to_string())?, &Borrow::<S>::borrow(&*want)))
 }
 
-/// Our `to_vec` / `from_slice` on an owned type (a derive, a standard type).
+/// Our `to_vec` / `from_slice` on an owned type (a derive, a standard type);
+/// `encode_to_slice` for the reused buffer.
 ///
 /// ```
-/// use msgpack_bench::harness::names;
+/// use msgpack_bench::harness::{ReuseApi, names};
 /// use msgpack_core::MsgPack;
 ///
 /// #[derive(MsgPack, Debug, PartialEq)]
@@ -158,13 +229,22 @@ where
 /// let bytes = row.run_encode().unwrap()?;
 /// assert_eq!(bytes, [0x82, 0xa1, b'x', 0x01, 0xa1, b'y', 0x02]);
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+///
+/// // The reused buffer: a slice, the encoding at its start.
+/// let mut buf = vec![0; 64];
+/// assert_eq!(row.reuse_api(), Some(ReuseApi::Slice));
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(7)));
+/// assert_eq!(buf[..7], bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn ours<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
 where
     T: Encode + DecodeOwned + PartialEq + Debug + 'static,
 {
+    let source = source.into();
+    let reused = Rc::clone(&source);
     owned(name, Group::Ours, source, msgpack_core::to_vec, |bytes| msgpack_core::from_slice::<T>(bytes))
+        .encode_slice(move |buf| msgpack_core::encode_to_slice(&*reused, buf))
 }
 
 /// Our dynamic [`Value`] ([`names::VALUE`]).
@@ -176,6 +256,8 @@ where
 /// let bytes = row.run_encode().unwrap()?;
 /// assert_eq!(bytes, msgpack_core::to_vec(&(1u8, "a")).unwrap());
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// let mut buf = vec![0; 16];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(bytes.len())));
 /// # Ok::<(), String>(())
 /// ```
 pub fn value(value: Value) -> Row {
@@ -191,13 +273,19 @@ pub fn value(value: Value) -> Row {
 /// let bytes = row.run_encode().unwrap()?;
 /// assert_eq!(bytes, [0x92, 0xa1, b'x', 0xc3]);
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// assert!(row.borrows);
+/// let mut buf = vec![0; 16];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(4)));
+/// assert_eq!(buf[..4], bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn value_ref(value: ValueRef<'static>) -> Row {
     borrowed!(names::VALUE_REF, Group::Ours, value, ValueRef<'_>, msgpack_core::to_vec, msgpack_core::from_slice)
 }
 
-/// `rmp_serde::to_vec_named` / `rmp_serde::from_slice` (structs as maps).
+/// `rmp_serde::to_vec_named` / `rmp_serde::from_slice` (structs as maps);
+/// for the reused buffer, `rmp_serde::Serializer::new(&mut buf).with_struct_map()`
+/// on a cleared `Vec` (faster than a `&mut [u8]` as the `io::Write`).
 ///
 /// ```
 /// use msgpack_bench::harness::names;
@@ -213,16 +301,27 @@ pub fn value_ref(value: ValueRef<'static>) -> Row {
 /// // The same bytes as our derive: a map keyed by field names.
 /// assert_eq!(bytes, msgpack_core::to_vec(&Point { x: 1, y: 2 }).unwrap());
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+///
+/// // The reused buffer: a `Vec`, cleared by the operation, its capacity kept.
+/// let mut buf = vec![0xff; 64];
+/// assert_eq!(row.reuse_api(), Some(msgpack_bench::harness::ReuseApi::Vec));
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(bytes.len())));
+/// assert_eq!(buf, bytes);
+/// assert_eq!(buf.capacity(), 64);
 /// # Ok::<(), String>(())
 /// ```
 pub fn serde_named<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
 where
     T: Serialize + DeserializeOwned + PartialEq + Debug + 'static,
 {
-    owned(name, Group::Other, source, rmp_serde::to_vec_named, |bytes| rmp_serde::from_slice::<T>(bytes))
+    let source = source.into();
+    let reused = Rc::clone(&source);
+    let row = owned(name, Group::Other, source, rmp_serde::to_vec_named, |bytes| rmp_serde::from_slice::<T>(bytes));
+    serde_reuse(row, reused, true)
 }
 
-/// `rmp_serde::to_vec` / `rmp_serde::from_slice` (structs as arrays).
+/// `rmp_serde::to_vec` / `rmp_serde::from_slice` (structs as arrays); for
+/// the reused buffer, `rmp_serde::Serializer::new(&mut buf)` on a cleared `Vec`.
 ///
 /// ```
 /// use msgpack_bench::harness::names;
@@ -238,18 +337,25 @@ where
 /// let bytes = row.run_encode().unwrap()?;
 /// assert_eq!(bytes, [0x92, 0x01, 0x02]);
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// let mut buf = Vec::with_capacity(64);
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(3)));
+/// assert_eq!(buf, bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn serde_compact<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
 where
     T: Serialize + DeserializeOwned + PartialEq + Debug + 'static,
 {
-    owned(name, Group::Other, source, rmp_serde::to_vec, |bytes| rmp_serde::from_slice::<T>(bytes))
+    let source = source.into();
+    let reused = Rc::clone(&source);
+    let row = owned(name, Group::Other, source, rmp_serde::to_vec, |bytes| rmp_serde::from_slice::<T>(bytes));
+    serde_reuse(row, reused, false)
 }
 
 /// rmpv's dynamic value ([`names::RMPV`]): `write_value` into `Vec::new()`
-/// (rmpv has no size hint), `read_value` from the bytes; the check also
-/// fails on bytes left after the value.
+/// (rmpv has no size hint), or into the reused buffer (a cleared `Vec`),
+/// `read_value` from the bytes; the check also fails on bytes left after
+/// the value.
 ///
 /// ```
 /// let row = msgpack_bench::rows::rmpv(rmpv::Value::from(vec![rmpv::Value::from(1), rmpv::Value::Nil]));
@@ -257,11 +363,16 @@ where
 /// assert_eq!(bytes, [0x92, 0x01, 0xc0]);
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
 /// assert_eq!(row.run_check(&[0x92, 0x01, 0xc0, 0xc0]), Some(Err("1 bytes left after the value".to_string())));
+/// let mut buf = Vec::with_capacity(16);
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(3)));
+/// assert_eq!(buf, bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn rmpv(value: rmpv::Value) -> Row {
-    let want = value.clone();
-    Row::new(names::RMPV, Group::Other)
+    let value = Rc::new(value);
+    let want = Rc::clone(&value);
+    let reused = Rc::clone(&value);
+    let row = Row::new(names::RMPV, Group::Other)
         .encode(move || {
             let mut out = Vec::new();
             rmpv::encode::write_value(&mut out, &value).map(|()| out)
@@ -274,11 +385,13 @@ pub fn rmpv(value: rmpv::Value) -> Row {
                 return Err(format!("{} bytes left after the value", rest.len()));
             }
             expect_eq(&got, &want)
-        })
+        });
+    rmpv_reuse(row, reused)
 }
 
 /// `zerompk::to_msgpack_vec` / `zerompk::from_msgpack` on an owned type (its
-/// derive, or its traits implemented by hand).
+/// derive, or its traits implemented by hand); `zerompk::to_msgpack` into
+/// the reused slice.
 ///
 /// ```
 /// use msgpack_bench::harness::names;
@@ -287,17 +400,23 @@ pub fn rmpv(value: rmpv::Value) -> Row {
 /// let bytes = row.run_encode().unwrap()?;
 /// assert_eq!(bytes, msgpack_core::to_vec(&[1u32, 2, 300]).unwrap());
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// let mut buf = vec![0; 16];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(6)));
+/// assert_eq!(buf[..6], bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn zerompk<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
 where
     T: zerompk::ToMessagePack + for<'de> zerompk::FromMessagePack<'de> + PartialEq + Debug + 'static,
 {
+    let source = source.into();
+    let reused = Rc::clone(&source);
     owned(name, Group::Other, source, zerompk::to_msgpack_vec, |bytes| zerompk::from_msgpack::<T>(bytes))
+        .encode_slice(move |buf| zerompk::to_msgpack(&*reused, buf))
 }
 
 /// zerompk's dynamic `Value` ([`names::ZEROMPK_VALUE`]), whose strings
-/// borrow from the input.
+/// borrow from the input; `zerompk::to_msgpack` into the reused slice.
 ///
 /// ```
 /// let value = zerompk::Value::Map(vec![(zerompk::Value::from("id"), zerompk::Value::from(7u8))]);
@@ -306,6 +425,9 @@ where
 /// assert_eq!(bytes, [0x81, 0xa2, b'i', b'd', 0x07]);
 /// assert_eq!(row.run_decode(&bytes), Some(Ok(())));
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// let mut buf = vec![0; 16];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(5)));
+/// assert_eq!(buf[..5], bytes);
 /// # Ok::<(), String>(())
 /// ```
 pub fn zerompk_value(value: zerompk::Value<'static>) -> Row {
@@ -320,7 +442,8 @@ pub fn zerompk_value(value: zerompk::Value<'static>) -> Row {
 }
 
 /// `msgpacker::pack_to_vec` / `Unpackable::unpack` on an owned type (its
-/// derive, or a standard type).
+/// derive, or a standard type); `Packable::pack` into its `EncoderSlice`
+/// over the reused slice.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -332,12 +455,80 @@ pub fn zerompk_value(value: zerompk::Value<'static>) -> Row {
 /// // Standard types come out as MessagePack (only its derive has a layout of its own).
 /// assert_eq!(bytes, msgpack_core::to_vec(&map).unwrap());
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// let mut buf = vec![0; 64];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(bytes.len())));
+/// assert_eq!(buf[..bytes.len()], bytes);
+/// // Its slice encoder trusts the caller for room: the row checks first.
+/// assert!(row.run_reuse(&mut vec![0; 4]).unwrap().is_err());
 /// # Ok::<(), String>(())
 /// ```
 pub fn msgpacker<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
 where
     T: msgpacker::Packable + msgpacker::Unpackable + PartialEq + Debug + 'static,
 {
+    let source = source.into();
+    let reused = Rc::clone(&source);
     let encode = |value: &T| Ok::<_, Infallible>(msgpacker::pack_to_vec(value));
-    owned(name, Group::Other, source, encode, T::unpack)
+    msgpacker_reuse(owned(name, Group::Other, source, encode, T::unpack), reused)
+}
+
+/// Adds rmp-serde's reused-buffer encode to `row`: `source` serialized by
+/// `rmp_serde::Serializer` (`with_struct_map` when `named`) into the buffer.
+pub(crate) fn serde_reuse<T: Serialize + ?Sized + 'static>(row: Row, source: Rc<T>, named: bool) -> Row {
+    match REUSE_SERDE {
+        ReuseApi::Vec => row.encode_reuse_vec(move |buf| {
+            if named {
+                source.serialize(&mut rmp_serde::Serializer::new(buf).with_struct_map())
+            } else {
+                source.serialize(&mut rmp_serde::Serializer::new(buf))
+            }
+        }),
+        ReuseApi::Slice => row.encode_slice(move |buf| {
+            let room = buf.len();
+            let mut rest: &mut [u8] = buf;
+            if named {
+                source.serialize(&mut rmp_serde::Serializer::new(&mut rest).with_struct_map())?;
+            } else {
+                source.serialize(&mut rmp_serde::Serializer::new(&mut rest))?;
+            }
+            Ok::<_, rmp_serde::encode::Error>(room - rest.len())
+        }),
+    }
+}
+
+/// Adds rmpv's reused-buffer encode to `row`: `rmpv::encode::write_value`
+/// of `value` into the buffer.
+pub(crate) fn rmpv_reuse(row: Row, value: Rc<rmpv::Value>) -> Row {
+    match REUSE_RMPV {
+        ReuseApi::Vec => row.encode_reuse_vec(move |buf| rmpv::encode::write_value(buf, &value)),
+        ReuseApi::Slice => row.encode_slice(move |buf| {
+            let room = buf.len();
+            let mut rest: &mut [u8] = buf;
+            rmpv::encode::write_value(&mut rest, &value)?;
+            Ok::<_, rmpv::encode::Error>(room - rest.len())
+        }),
+    }
+}
+
+/// Adds msgpacker's reused-buffer encode to `row`: `Packable::pack` of
+/// `source` into the buffer.
+///
+/// msgpacker's slice encoder (`EncoderSlice`) does not check for room in a
+/// release build (it trusts the caller), so the closure checks the buffer
+/// against the length of the encoding, known in advance: the source never
+/// changes.
+pub(crate) fn msgpacker_reuse<T: msgpacker::Packable + ?Sized + 'static>(row: Row, source: Rc<T>) -> Row {
+    let len = source.pack_to_vec().len();
+    match REUSE_MSGPACKER {
+        ReuseApi::Vec => row.encode_reuse_vec(move |buf| {
+            source.pack(buf);
+            Ok::<_, Infallible>(())
+        }),
+        ReuseApi::Slice => row.encode_slice(move |buf| {
+            if buf.len() < len {
+                return Err(format!("{len} bytes do not fit a {}-byte buffer", buf.len()));
+            }
+            Ok(source.pack(&mut msgpacker::EncoderSlice::new(buf)))
+        }),
+    }
 }

@@ -50,9 +50,15 @@
 //!   to back, with no map or array header and no keys, so Custom1 differs;
 //!   it has no dynamic value type, so Custom2 (with `map_str_intf`) cannot be
 //!   expressed.
+//! - Every row that encodes also encodes into the runner's reused buffer
+//!   (column (a)), each crate through its fastest public way (see
+//!   [`crate::rows`]): ours and the hand-written rows into a slice, zerompk
+//!   `to_msgpack` into a slice, msgpacker `pack` into its `EncoderSlice`,
+//!   rmp-serde and rmpv into a cleared `Vec`.
 
 use std::convert::Infallible;
 use std::fmt::{Debug, Display};
+use std::rc::Rc;
 
 use msgpack_core::encode::Encode;
 use msgpack_core::{Value, ValueRef};
@@ -116,13 +122,34 @@ where
     }
 }
 
-/// msgpacker's derive (`pack_to_vec` / `unpack`).
+/// Our hand-written `Encoder` / `Decoder` code: into a fresh `Vec`, into a
+/// slice, from the bytes.
+fn hand_row<T, E, E2, E3>(
+    src: T,
+    encode: fn(&T) -> Result<Vec<u8>, E>,
+    to_slice: fn(&T, &mut [u8]) -> Result<usize, E2>,
+    decode: fn(&[u8]) -> Result<T, E3>,
+) -> Row
+where
+    T: PartialEq + Debug + 'static,
+    E: Display + 'static,
+    E2: Display + 'static,
+    E3: Display + 'static,
+{
+    let src = Rc::new(src);
+    let reused = Rc::clone(&src);
+    rows::owned(names::HAND, Group::Ours, src, encode, decode).encode_slice(move |buf| to_slice(&reused, buf))
+}
+
+/// msgpacker's derive (`pack_to_vec` / `unpack`; `pack` into its
+/// `EncoderSlice` for the reused buffer).
 fn msgpacker_row<T>(src: T) -> Row
 where
     T: Packable + Unpackable + PartialEq + Debug + Clone + 'static,
 {
     let want = src.clone();
-    Row::new(names::MSGPACKER, Group::Other)
+    let reused = Rc::new(src.clone());
+    let row = Row::new(names::MSGPACKER, Group::Other)
         .encode(move || Ok::<_, Infallible>(src.pack_to_vec()))
         .decode(|bytes| T::unpack(bytes))
         .check(move |bytes| {
@@ -132,7 +159,8 @@ where
             }
             expect_eq(&v, &want)
         })
-        .differs(MSGPACKER_LAYOUT)
+        .differs(MSGPACKER_LAYOUT);
+    rows::msgpacker_reuse(row, reused)
 }
 
 /// Our canonical bytes: the derive's map form.
@@ -166,7 +194,7 @@ fn custom1_case() -> Case {
         .row(rows::ours::<Custom1Array>(names::DERIVE_ARRAY, Custom1Array::from(&src)).differs(ARRAY_FORM))
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
-        .row(rows::owned(names::HAND, Group::Ours, src.clone(), hand::encode_custom1, hand::decode_custom1))
+        .row(hand_row(src.clone(), hand::encode_custom1, hand::encode_custom1_to_slice, hand::decode_custom1))
         .row(serde_row(SCustom1::from(&src), true))
         .row(serde_row(SCustom1::from(&src), false))
         .row(rows::rmpv(rmpv_value))
@@ -207,7 +235,7 @@ fn custom2_case() -> Case {
         .row(rows::ours::<Custom2Array>(names::DERIVE_ARRAY, Custom2Array::from(&src)).differs(ARRAY_FORM))
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
-        .row(rows::owned(names::HAND, Group::Ours, src.clone(), hand::encode_custom2, hand::decode_custom2))
+        .row(hand_row(src.clone(), hand::encode_custom2, hand::encode_custom2_to_slice, hand::decode_custom2))
         .row(serde_row(SCustom2::from(&src), true))
         .row(serde_row(SCustom2::from(&src), false))
         .row(rows::rmpv(rmpv_value))

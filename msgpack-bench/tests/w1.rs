@@ -133,6 +133,18 @@ fn every_row_of_every_case() {
                 if let Some(r) = row.run_decode(&input) {
                     r.unwrap_or_else(|e| panic!("{at}: decode failed: {e}"));
                 }
+                // Every row that encodes also encodes into a reused buffer
+                // (the same bytes), twice into the same buffer.
+                if row.run_encode().is_some() {
+                    let mut buf = vec![0u8; 2 * case.canonical.len() + 1024];
+                    for _ in 0..2 {
+                        let n = row
+                            .run_reuse(&mut buf)
+                            .unwrap_or_else(|| panic!("{at}: no reused-buffer encode"))
+                            .unwrap_or_else(|e| panic!("{at}: reused-buffer encode failed: {e}"));
+                        assert!(buf[..n] == input[..], "{at}: the reused buffer holds other bytes");
+                    }
+                }
             }
             let mut want = expected_unsupported(n);
             want.sort_unstable();

@@ -1,10 +1,14 @@
 //! W2 (tinylib/msgp Custom1 and Custom2): the canonical bytes match
 //! WORKLOADS.md (sizes, field values, the bytes of Custom1 written out), every
-//! row's check passes on its own encode output and its decode runs, and the
-//! rows that must be byte-identical are.
+//! row's check passes on its own encode output and its decode runs, the
+//! rows that must be byte-identical are, and every row that encodes also
+//! encodes into a reused buffer, which the runner checks and times.
 
-use msgpack_bench::harness::names;
-use msgpack_bench::{Case, Group, w2};
+use std::time::Duration;
+
+use msgpack_bench::harness::{ReuseApi, names};
+use msgpack_bench::measure::{Settings, run_case};
+use msgpack_bench::{Case, Group, Row, w2};
 use msgpack_core::Value;
 
 fn cases() -> Vec<Case> {
@@ -224,4 +228,128 @@ fn msgpacker_custom1_layout() {
     let bytes = encode(&c, names::MSGPACKER);
     assert_eq!(bytes.len(), 132 - 2 - 49 - 16);
     assert_eq!(&bytes[..6], b"\xa5hello");
+}
+
+/// The rows that encode but have no reused-buffer encode, with the reason
+/// (none in W2: every crate here has a way to reuse a buffer).
+const NO_REUSE: &[(&str, &str)] = &[];
+
+/// The API each row's reused-buffer encode goes through: each crate's
+/// fastest public one (see `rows.rs`).
+fn expected_reuse_api(name: &str) -> ReuseApi {
+    match name {
+        names::RMP_SERDE_NAMED | names::RMP_SERDE_COMPACT | names::RMPV => ReuseApi::Vec,
+        _ => ReuseApi::Slice,
+    }
+}
+
+/// Column (a): every row of a real case that encodes into a new `Vec` also
+/// encodes into a reused buffer (or is listed as unable to), and writes the
+/// same bytes there, call after call into the same buffer.
+#[test]
+fn every_row_that_encodes_has_a_reused_buffer_encode() {
+    for c in cases() {
+        for row in c.rows.iter().filter(|r| r.unsupported.is_none()) {
+            let what = format!("{} / {}", c.name, row.name);
+            let Some(bytes) = row.run_encode() else {
+                assert!(row.reuse_api().is_none(), "{what}: a reused-buffer encode without an encode");
+                continue;
+            };
+            let bytes = bytes.unwrap_or_else(|e| panic!("{what}: encode failed: {e}"));
+            if let Some((_, why)) = NO_REUSE.iter().find(|(name, _)| *name == row.name) {
+                assert!(row.reuse_api().is_none(), "{what}: listed as unable ({why}) but has one");
+                continue;
+            }
+            assert_eq!(row.reuse_api(), Some(expected_reuse_api(&row.name)), "{what}");
+            let mut buf = vec![0u8; 2 * c.canonical.len() + 1024];
+            let capacity = buf.capacity();
+            for call in 0..3 {
+                let n = row
+                    .run_reuse(&mut buf)
+                    .unwrap_or_else(|| panic!("{what}: no reused-buffer encode"))
+                    .unwrap_or_else(|e| panic!("{what}: reused-buffer encode failed: {e}"));
+                assert_eq!(buf[..n], bytes[..], "{what}: call {call} wrote other bytes than encode");
+                assert_eq!(buf.capacity(), capacity, "{what}: the buffer was reallocated");
+            }
+        }
+    }
+}
+
+fn quick() -> Settings {
+    Settings { samples: 1, sample_time: Duration::from_micros(50) }
+}
+
+/// The runner times column (a) for every row that has it and measures what
+/// one call allocates (a figure only under the runner's counting allocator,
+/// see `RowResult`'s example).
+#[test]
+fn the_runner_times_the_reused_buffer_encode() {
+    let c = case("Custom1");
+    let result = run_case(&c, quick(), |_| {}).expect("Custom1 runs");
+    for (row, r) in c.rows.iter().zip(&result.rows) {
+        assert_eq!(row.name, r.name);
+        assert_eq!(r.reuse_api, row.reuse_api(), "{}", r.name);
+        assert_eq!(r.reuse.is_some(), row.reuse_api().is_some(), "{}: reuse timed", r.name);
+        if r.reuse.is_some() {
+            assert!(r.reuse_alloc.is_some(), "{}: allocations of one reuse", r.name);
+        }
+    }
+}
+
+/// A row whose reused-buffer encode writes other bytes than it should
+/// fails the case, as a wrong encode does: ours stop the run, another
+/// crate's row is reported as not timed, with the reason.
+#[test]
+fn a_reused_buffer_encode_of_other_bytes_fails_the_case() {
+    let c = case("Custom1");
+    let canonical = c.canonical.clone();
+    let good = canonical.clone();
+    // Right in a new `Vec`, one byte off in the reused slice.
+    let wrong = |group| {
+        let (good, bad) = (good.clone(), good.clone());
+        Row::new(names::DERIVE, group).encode(move || Ok::<_, String>(good.clone())).encode_slice(move |buf| {
+            buf[..bad.len()].copy_from_slice(&bad);
+            buf[10] ^= 1;
+            Ok::<_, String>(bad.len())
+        })
+    };
+    let ours = Case::new("W2", "Custom1", canonical.clone()).row(wrong(Group::Ours));
+    let err = run_case(&ours, quick(), |_| {}).unwrap_err();
+    assert_eq!(
+        err,
+        "W2 Custom1: row \"ours: derive\": the reused-buffer encode (slice) writes other bytes than the canonical \
+         encoding (132 vs 132 bytes, first difference at byte 10)"
+    );
+
+    let theirs = Case::new("W2", "Custom1", canonical.clone()).row(wrong(Group::Other));
+    let result = run_case(&theirs, quick(), |_| {}).expect("another crate's failure does not stop the run");
+    let why = result.rows[0].unsupported.as_deref().expect("the row is not timed");
+    assert!(why.starts_with("the reused-buffer encode (slice) writes other bytes"), "{why}");
+    assert!(result.rows[0].encode.is_none() && result.rows[0].reuse.is_none());
+
+    // A row that differs is held to its own encode output.
+    let array = c.rows.iter().find(|r| r.name == names::DERIVE_ARRAY).unwrap();
+    let array_bytes = array.run_encode().unwrap().unwrap();
+    let differs = Case::new("W2", "Custom1", canonical.clone()).row(
+        Row::new(names::DERIVE_ARRAY, Group::Ours)
+            .encode(move || Ok::<_, String>(array_bytes.clone()))
+            .encode_reuse_vec(move |buf| msgpack_core::encode_to_vec(&7u8, buf))
+            .differs("array form"),
+    );
+    let err = run_case(&differs, quick(), |_| {}).unwrap_err();
+    assert!(err.contains("the reused-buffer encode (vec) writes other bytes than its own encode"), "{err}");
+
+    // An encode that outgrows the buffer the runner hands it.
+    let growing = Case::new("W2", "Custom1", canonical.clone()).row(
+        Row::new(names::DERIVE, Group::Ours).encode(move || Ok::<_, String>(good.clone())).encode_reuse_vec(|buf| {
+            buf.resize(1 << 20, 0);
+            Ok::<_, String>(())
+        }),
+    );
+    let err = run_case(&growing, quick(), |_| {}).unwrap_err();
+    assert!(err.contains("reallocated the runner's buffer"), "{err}");
+
+    // The real rows pass the same check.
+    run_case(&Case::new("W2", "Custom1", canonical).row(c.rows.into_iter().next().unwrap()), quick(), |_| {})
+        .expect("the derive row's reused-buffer encode writes the canonical bytes");
 }

@@ -44,6 +44,14 @@ pub(super) fn to_vec(node: &Node) -> Result<Vec<u8>, encode::Error<Infallible>> 
     Ok(out)
 }
 
+/// Encodes `node` into `buf` (the reused-buffer row), returning the length
+/// written; `EndOfSlice` if it does not fit.
+pub(super) fn to_slice(node: &Node, buf: &mut [u8]) -> Result<usize, encode::Error<encode::EndOfSlice>> {
+    let mut w = encode::SliceWriter::new(buf);
+    encode(node, &mut Encoder::new(&mut w))?;
+    Ok(w.position())
+}
+
 /// Decodes one node; trailing bytes are an error.
 pub(super) fn from_slice(bytes: &[u8]) -> Result<Node, decode::Error> {
     let mut d = Decoder::new(bytes);

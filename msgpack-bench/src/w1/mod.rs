@@ -16,6 +16,8 @@ mod hand;
 mod serde_rows;
 mod zerompk_rows;
 
+use std::rc::Rc;
+
 use msgpack_core::{MsgPack, Value, ValueRef};
 
 use crate::harness::{Case, Group, Row, Workload, names};
@@ -208,6 +210,7 @@ pub fn case(n: usize) -> Case {
     let node_ref: NodeRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
     let value: Value = msgpack_core::from_slice(source).expect("the canonical bytes decode");
     let value_ref: ValueRef<'static> = msgpack_core::from_slice(source).expect("the canonical bytes decode");
+    let shared = Rc::new(tree.clone());
     case.row(rows::ours::<Node>(names::DERIVE, tree.clone()))
         .row(rows::borrowed!(
             names::DERIVE_BORROWED,
@@ -224,7 +227,10 @@ pub fn case(n: usize) -> Case {
         ))
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
-        .row(rows::owned(names::HAND, Group::Ours, tree.clone(), hand::to_vec, hand::from_slice))
+        .row(
+            rows::owned(names::HAND, Group::Ours, Rc::clone(&shared), hand::to_vec, hand::from_slice)
+                .encode_slice(move |buf| hand::to_slice(&shared, buf)),
+        )
         .row(serde_rows::named_row(&tree))
         .row(serde_rows::compact_row(&tree))
         .row(rmpv_row(source, nesting(&tree)))

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::convert::Infallible;
 
 use msgpack_core::decode::{self, ErrorKind};
-use msgpack_core::encode::{self, Write};
+use msgpack_core::encode::{self, EndOfSlice, SliceWriter, Write};
 use msgpack_core::{Decoder, Encode, Encoder};
 
 use super::data::{Custom1, Custom2, Inner, Inner2};
@@ -64,7 +64,32 @@ fn encode_inner2<W: Write>(e: &mut Encoder<W>, v: &Inner2) -> EncResult<W> {
 /// Custom1 into a fresh `Vec` of the exact size.
 pub(crate) fn encode_custom1(v: &Custom1) -> Result<Vec<u8>, encode::Error<Infallible>> {
     let mut out = Vec::with_capacity(v.encoded_len());
-    let e = &mut Encoder::new(&mut out);
+    write_custom1(&mut Encoder::new(&mut out), v)?;
+    Ok(out)
+}
+
+/// Custom1 into a slice (the reused-buffer row), returning the length written.
+pub(crate) fn encode_custom1_to_slice(v: &Custom1, buf: &mut [u8]) -> Result<usize, encode::Error<EndOfSlice>> {
+    let mut w = SliceWriter::new(buf);
+    write_custom1(&mut Encoder::new(&mut w), v)?;
+    Ok(w.position())
+}
+
+/// Custom2 into a fresh `Vec` of the exact size.
+pub(crate) fn encode_custom2(v: &Custom2) -> Result<Vec<u8>, encode::Error<Infallible>> {
+    let mut out = Vec::with_capacity(v.encoded_len());
+    write_custom2(&mut Encoder::new(&mut out), v)?;
+    Ok(out)
+}
+
+/// Custom2 into a slice (the reused-buffer row), returning the length written.
+pub(crate) fn encode_custom2_to_slice(v: &Custom2, buf: &mut [u8]) -> Result<usize, encode::Error<EndOfSlice>> {
+    let mut w = SliceWriter::new(buf);
+    write_custom2(&mut Encoder::new(&mut w), v)?;
+    Ok(w.position())
+}
+
+fn write_custom1<W: Write>(e: &mut Encoder<W>, v: &Custom1) -> EncResult<W> {
     e.map_len(7)?;
     e.str("str")?;
     e.str(&v.str)?;
@@ -83,14 +108,10 @@ pub(crate) fn encode_custom1(v: &Custom1) -> Result<Vec<u8>, encode::Error<Infal
     e.str("int")?;
     e.i32(v.int)?;
     e.str("i64")?;
-    e.i64(v.i64)?;
-    Ok(out)
+    e.i64(v.i64)
 }
 
-/// Custom2 into a fresh `Vec` of the exact size.
-pub(crate) fn encode_custom2(v: &Custom2) -> Result<Vec<u8>, encode::Error<Infallible>> {
-    let mut out = Vec::with_capacity(v.encoded_len());
-    let e = &mut Encoder::new(&mut out);
+fn write_custom2<W: Write>(e: &mut Encoder<W>, v: &Custom2) -> EncResult<W> {
     e.map_len(7)?;
     e.str("str")?;
     e.str(&v.str)?;
@@ -116,8 +137,7 @@ pub(crate) fn encode_custom2(v: &Custom2) -> Result<Vec<u8>, encode::Error<Infal
         }
     }
     e.str("inner_struct_2")?;
-    encode_inner2(e, &v.inner_struct_2)?;
-    Ok(out)
+    encode_inner2(e, &v.inner_struct_2)
 }
 
 // ---- decode ------------------------------------------------------------------

@@ -3,6 +3,7 @@
 //! module).
 
 use std::convert::Infallible;
+use std::rc::Rc;
 
 use serde_bytes::{ByteBuf, Bytes};
 
@@ -55,61 +56,101 @@ fn msgpacker_encode(data: &[u8]) -> Vec<u8> {
     out
 }
 
+/// msgpacker's reused-buffer encode: its `bin` function into its
+/// `EncoderSlice` (which trusts the caller for room in a release build,
+/// hence the check).
+fn msgpacker_to_slice(data: &[u8], buf: &mut [u8]) -> Result<usize, String> {
+    if buf.len() < data.len() + 5 {
+        return Err(format!("{} bytes may not fit a {}-byte buffer", data.len() + 5, buf.len()));
+    }
+    Ok(msgpacker::pack_bytes(&mut msgpacker::EncoderSlice::new(buf), data))
+}
+
 fn bin_case(name: &str, data: Vec<u8>) -> Case {
     let canonical = msgpack_core::to_vec(&data).expect("a byte string always encodes");
+    let data = Rc::new(data);
+    let byte_buf = Rc::new(ByteBuf::from((*data).clone()));
+    let zbytes = Rc::new(ZBytes((*data).clone()));
+    // One source per reused-buffer closure.
+    let src = || Rc::clone(&data);
+    let (d1, d2, d3, d4) = (src(), src(), src(), src());
+    let z1 = Rc::clone(&zbytes);
 
     Case::new("W3", name, canonical)
-        .row(rows::ours::<Vec<u8>>(format!("{} (Vec<u8>)", names::DERIVE), data.clone()))
-        .row(rows::borrowed_slice(
-            format!("{} (&[u8])", names::DERIVE_BORROWED),
-            Group::Ours,
-            data.clone(),
-            msgpack_core::to_vec,
-            |b| msgpack_core::from_slice::<&[u8]>(b),
+        .row(rows::ours::<Vec<u8>>(format!("{} (Vec<u8>)", names::DERIVE), src()))
+        .row(
+            rows::borrowed_slice(
+                format!("{} (&[u8])", names::DERIVE_BORROWED),
+                Group::Ours,
+                (*data).clone(),
+                msgpack_core::to_vec,
+                |b| msgpack_core::from_slice::<&[u8]>(b),
+            )
+            .encode_slice(move |buf| msgpack_core::encode_to_slice(d1.as_slice(), buf)),
+        )
+        .row(rows::serde_reuse(
+            rows::owned(
+                format!("{} (ByteBuf)", names::RMP_SERDE_COMPACT),
+                Group::Other,
+                Rc::clone(&byte_buf),
+                |v: &ByteBuf| rmp_serde::to_vec(Bytes::new(v)),
+                |b| rmp_serde::from_slice::<ByteBuf>(b),
+            ),
+            Rc::clone(&byte_buf),
+            false,
         ))
-        .row(rows::owned(
-            format!("{} (ByteBuf)", names::RMP_SERDE_COMPACT),
-            Group::Other,
-            ByteBuf::from(data.clone()),
-            |v| rmp_serde::to_vec(Bytes::new(v)),
-            |b| rmp_serde::from_slice::<ByteBuf>(b),
+        .row(rows::serde_reuse(
+            rows::borrowed_slice(
+                format!("{} (&Bytes)", names::RMP_SERDE_COMPACT),
+                Group::Other,
+                (*data).clone(),
+                |v: &[u8]| rmp_serde::to_vec(Bytes::new(v)),
+                |b| rmp_serde::from_slice::<&Bytes>(b).map(|v| &**v),
+            ),
+            byte_buf,
+            false,
         ))
-        .row(rows::borrowed_slice(
-            format!("{} (&Bytes)", names::RMP_SERDE_COMPACT),
-            Group::Other,
-            data.clone(),
-            |v: &[u8]| rmp_serde::to_vec(Bytes::new(v)),
-            |b| rmp_serde::from_slice::<&Bytes>(b).map(|v| &**v),
-        ))
-        .row(rows::rmpv(rmpv::Value::Binary(data.clone())))
-        .row(rows::owned(
-            format!("{} (Vec<u8>)", names::ZEROMPK_HAND),
-            Group::Other,
-            ZBytes(data.clone()),
-            |v| zerompk_encode(&v.0),
-            |b| zerompk::from_msgpack::<ZBytes<Vec<u8>>>(b),
-        ))
-        .row(rows::borrowed_slice(
-            format!("{} (&[u8])", names::ZEROMPK_HAND),
-            Group::Other,
-            data.clone(),
-            zerompk_encode,
-            |b| zerompk::from_msgpack::<&[u8]>(b),
-        ))
-        .row(rows::owned(
-            format!("{} (Vec<u8>)", names::MSGPACKER),
-            Group::Other,
-            data.clone(),
-            |v: &Vec<u8>| Ok::<_, Infallible>(msgpacker_encode(v)),
-            |b| msgpacker::unpack_bytes(b).map(|(_, v)| v.to_vec()),
-        ))
-        .row(rows::borrowed_slice(
-            format!("{} (&[u8])", names::MSGPACKER),
-            Group::Other,
-            data,
-            |v: &[u8]| Ok::<_, Infallible>(msgpacker_encode(v)),
-            |b| msgpacker::unpack_bytes(b).map(|(_, v)| v),
-        ))
+        .row(rows::rmpv(rmpv::Value::Binary((*data).clone())))
+        .row(
+            rows::owned(
+                format!("{} (Vec<u8>)", names::ZEROMPK_HAND),
+                Group::Other,
+                zbytes,
+                |v: &ZBytes<Vec<u8>>| zerompk_encode(&v.0),
+                |b| zerompk::from_msgpack::<ZBytes<Vec<u8>>>(b),
+            )
+            .encode_slice(move |buf| zerompk::to_msgpack(&*z1, buf)),
+        )
+        .row(
+            rows::borrowed_slice(
+                format!("{} (&[u8])", names::ZEROMPK_HAND),
+                Group::Other,
+                (*data).clone(),
+                zerompk_encode,
+                |b| zerompk::from_msgpack::<&[u8]>(b),
+            )
+            .encode_slice(move |buf| zerompk::to_msgpack(&ZBytes(d2.as_slice()), buf)),
+        )
+        .row(
+            rows::owned(
+                format!("{} (Vec<u8>)", names::MSGPACKER),
+                Group::Other,
+                src(),
+                |v: &Vec<u8>| Ok::<_, Infallible>(msgpacker_encode(v)),
+                |b| msgpacker::unpack_bytes(b).map(|(_, v)| v.to_vec()),
+            )
+            .encode_slice(move |buf| msgpacker_to_slice(&d3, buf)),
+        )
+        .row(
+            rows::borrowed_slice(
+                format!("{} (&[u8])", names::MSGPACKER),
+                Group::Other,
+                (*data).clone(),
+                |v: &[u8]| Ok::<_, Infallible>(msgpacker_encode(v)),
+                |b| msgpacker::unpack_bytes(b).map(|(_, v)| v),
+            )
+            .encode_slice(move |buf| msgpacker_to_slice(&d4, buf)),
+        )
         .with_limits()
 }
 

@@ -109,6 +109,21 @@ where
 
 /// Hand-written encode: exact size first, then one pass.
 fn hand_encode(records: &[Record]) -> Result<Vec<u8>, encode::Error<Infallible>> {
+    let mut out = Vec::with_capacity(hand_size(records));
+    hand_write(&mut Encoder::new(&mut out), records)?;
+    Ok(out)
+}
+
+/// Hand-written encode into a slice (the reused buffer): one pass, each
+/// write checked against the room left.
+fn hand_encode_to_slice(records: &[Record], buf: &mut [u8]) -> Result<usize, encode::Error<encode::EndOfSlice>> {
+    let mut w = encode::SliceWriter::new(buf);
+    hand_write(&mut Encoder::new(&mut w), records)?;
+    Ok(w.position())
+}
+
+/// The exact encoded length of the records.
+fn hand_size(records: &[Record]) -> usize {
     let mut len = encode::array_header_size(records.len());
     for r in records {
         len += encode::array_header_size(FIELDS)
@@ -121,8 +136,10 @@ fn hand_encode(records: &[Record]) -> Result<Vec<u8>, encode::Error<Infallible>>
             + 1 // bool
             + encode::str_size(r.label.len());
     }
-    let mut out = Vec::with_capacity(len);
-    let mut e = Encoder::new(&mut out);
+    len
+}
+
+fn hand_write<W: encode::Write>(e: &mut Encoder<W>, records: &[Record]) -> Result<(), encode::Error<W::Error>> {
     e.array_len(records.len())?;
     for r in records {
         e.array_len(FIELDS)?;
@@ -135,7 +152,7 @@ fn hand_encode(records: &[Record]) -> Result<Vec<u8>, encode::Error<Infallible>>
         e.bool(r.flag)?;
         e.str(&r.label)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Hand-written decode. The schema is two levels deep, so it needs no depth
@@ -186,7 +203,10 @@ pub(super) fn case() -> Case {
         ))
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
-        .row(rows::owned(names::HAND, Group::Ours, records.clone(), |r| hand_encode(r), hand_decode))
+        .row(rows::owned(names::HAND, Group::Ours, records.clone(), |r| hand_encode(r), hand_decode).encode_slice({
+            let records = records.clone();
+            move |buf| hand_encode_to_slice(&records, buf)
+        }))
         .row(rows::serde_compact::<Vec<Record>>(names::RMP_SERDE_COMPACT, records.clone()))
         .row(rows::rmpv(rmpv_value))
         .row(rows::zerompk::<Vec<Record>>(names::ZEROMPK, records.clone()))

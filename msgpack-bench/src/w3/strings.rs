@@ -3,6 +3,7 @@
 //! parent module).
 
 use std::convert::Infallible;
+use std::rc::Rc;
 
 use msgpacker::UnpackableBorrowed as _;
 
@@ -33,40 +34,56 @@ pub(super) fn utf8_1k() -> String {
 
 fn text_case(name: &str, text: String) -> Case {
     let canonical = msgpack_core::to_vec(&text).expect("a string always encodes");
+    // The `&str` rows' reused-buffer encodes write the same string.
+    let shared = Rc::new(text.clone());
+    let (ours, zero) = (Rc::clone(&shared), Rc::clone(&shared));
 
     Case::new("W3", name, canonical)
         .row(rows::ours::<String>(format!("{} (String)", names::DERIVE), text.clone()))
-        .row(rows::borrowed_slice(
-            format!("{} (&str)", names::DERIVE_BORROWED),
-            Group::Ours,
-            text.clone(),
-            msgpack_core::to_vec,
-            |b| msgpack_core::from_slice::<&str>(b),
-        ))
+        .row(
+            rows::borrowed_slice(
+                format!("{} (&str)", names::DERIVE_BORROWED),
+                Group::Ours,
+                text.clone(),
+                msgpack_core::to_vec,
+                |b| msgpack_core::from_slice::<&str>(b),
+            )
+            .encode_slice(move |buf| msgpack_core::encode_to_slice(ours.as_str(), buf)),
+        )
         .row(rows::serde_compact::<String>(format!("{} (String)", names::RMP_SERDE_COMPACT), text.clone()))
-        .row(rows::borrowed_slice(
-            format!("{} (&str)", names::RMP_SERDE_COMPACT),
-            Group::Other,
-            text.clone(),
-            rmp_serde::to_vec,
-            |b| rmp_serde::from_slice::<&str>(b),
+        .row(rows::serde_reuse(
+            rows::borrowed_slice(
+                format!("{} (&str)", names::RMP_SERDE_COMPACT),
+                Group::Other,
+                text.clone(),
+                rmp_serde::to_vec,
+                |b| rmp_serde::from_slice::<&str>(b),
+            ),
+            Rc::clone(&shared),
+            false,
         ))
         .row(rows::rmpv(rmpv::Value::from(text.as_str())))
         .row(rows::zerompk::<String>(format!("{} (String)", names::ZEROMPK), text.clone()))
-        .row(rows::borrowed_slice(
-            format!("{} (&str)", names::ZEROMPK),
-            Group::Other,
-            text.clone(),
-            |s: &str| zerompk::to_msgpack_vec(&s),
-            |b| zerompk::from_msgpack::<&str>(b),
-        ))
+        .row(
+            rows::borrowed_slice(
+                format!("{} (&str)", names::ZEROMPK),
+                Group::Other,
+                text.clone(),
+                |s: &str| zerompk::to_msgpack_vec(&s),
+                |b| zerompk::from_msgpack::<&str>(b),
+            )
+            .encode_slice(move |buf| zerompk::to_msgpack(&zero.as_str(), buf)),
+        )
         .row(rows::msgpacker::<String>(format!("{} (String)", names::MSGPACKER), text.clone()))
-        .row(rows::borrowed_slice(
-            format!("{} (&str)", names::MSGPACKER),
-            Group::Other,
-            text,
-            |s: &str| Ok::<_, Infallible>(msgpacker::pack_to_vec(&s)),
-            |b| <&str>::unpack(b),
+        .row(rows::msgpacker_reuse(
+            rows::borrowed_slice(
+                format!("{} (&str)", names::MSGPACKER),
+                Group::Other,
+                text,
+                |s: &str| Ok::<_, Infallible>(msgpacker::pack_to_vec(&s)),
+                |b| <&str>::unpack(b),
+            ),
+            shared,
         ))
         .with_limits()
 }
