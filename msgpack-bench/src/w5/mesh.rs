@@ -143,6 +143,7 @@ pub(super) fn case(quick: bool) -> Case {
     let map = MeshMap::from(&*mesh);
     let mut case = Case::new("W5", "mesh", canonical(&*mesh))
         .items("triangle", n as u64)
+        .numeric_floor()
         .row(rows::ours::<Mesh>(names::DERIVE_ARRAY, Rc::clone(&mesh)))
         .row(rows::ours::<MeshMap>(names::DERIVE, map).differs(OURS_MAP))
         .row(rows::zerompk::<Mesh>(names::ZEROMPK, Rc::clone(&mesh)))
