@@ -46,14 +46,7 @@ pub trait EncodeMap {
     fn __entries_len(&self) -> usize;
 }
 
-/// The fields of a derived struct, written with their header: the code
-/// behind `Encode::encode`, generic over the sink so that `encode` can run
-/// it either in a bounded window of the sink (one room check per value,
-/// see `encode::bounded`) or item by item.
-pub trait EncodeItems {
-    /// Writes the value.
-    fn __encode_items<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>>;
-}
+pub use crate::encode::bounded::EncodeItems;
 
 /// Reads the fields of a map-form derived struct from `len` entries whose
 /// header has been read; a key whose raw payload equals `skip_key` (an

@@ -51,8 +51,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             let items = quote!(<Self as #krate::__private::EncodeItems>::__encode_items);
             quote! {
                 if <Self as #krate::Encode>::__MAX_LEN <= #krate::encode::bounded::BOUNDED_LIMIT {
-                    __e.__bounded::<{ #krate::encode::bounded::window(<#ident as #krate::Encode>::__MAX_LEN) }>(
-                        |__e| #items(self, __e),
+                    __e.__bounded::<{ #krate::encode::bounded::window(<#ident as #krate::Encode>::__MAX_LEN) }, Self>(
+                        self,
                     )
                 } else {
                     #items(self, __e)

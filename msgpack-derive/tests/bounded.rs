@@ -199,10 +199,18 @@ fn a_wrong_bound_is_an_error() {
             &self,
             e: &mut Encoder<W>,
         ) -> Result<(), msgpack_core::encode::Error<W::Error>> {
-            e.__bounded::<2>(|e| self.0.encode(e))
+            e.__bounded::<2, Self>(self)
         }
         fn encoded_len(&self) -> usize {
             21
+        }
+    }
+    impl msgpack_core::__private::EncodeItems for Outer {
+        fn __encode_items<W: msgpack_core::encode::Write>(
+            &self,
+            e: &mut Encoder<W>,
+        ) -> Result<(), msgpack_core::encode::Error<W::Error>> {
+            self.0.encode(e)
         }
     }
     let mut buf = [0u8; 64];

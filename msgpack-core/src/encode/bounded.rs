@@ -11,7 +11,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::{EndOfSlice, Error, Write};
+use super::{Encoder, EndOfSlice, Error, Write};
 
 /// Values with an encoding bound above this many bytes are encoded item by
 /// item (the fallback path of a sink copies a window of this size through
@@ -48,6 +48,17 @@ pub const fn max_len_times(count: usize, each: usize) -> usize {
 #[doc(hidden)]
 pub const fn max_len_max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
+}
+
+/// The fields of a derived struct, written with their header: the code
+/// behind `Encode::encode`, generic over the sink so that `encode` can run
+/// it either in a bounded window of the sink or item by item. Passed to the
+/// window as a value, not a closure, so that it is inlined into the window
+/// (and the window's position stays in a register).
+#[doc(hidden)]
+pub trait EncodeItems {
+    /// Writes the value.
+    fn __encode_items<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), Error<W::Error>>;
 }
 
 /// A sink over a window of `M` bytes (see the module docs), written from
@@ -132,14 +143,14 @@ pub(crate) fn from_window<E>(e: Error<EndOfSlice>) -> Error<E> {
 /// The generic path of [`Write::__bounded`]: encodes into a window on the
 /// stack, then writes what it holds with one `write_all`.
 #[inline(always)]
-pub(crate) fn through_stack<W: Write + ?Sized, const M: usize>(
+pub(crate) fn through_stack<W: Write + ?Sized, const M: usize, T: EncodeItems + ?Sized>(
     w: &mut W,
-    f: impl FnOnce(&mut super::Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
+    value: &T,
 ) -> Result<(), Error<W::Error>> {
     let mut tmp = [MaybeUninit::<u8>::uninit(); M];
     let n = {
-        let mut e = super::Encoder::new(Bounded::new(&mut tmp));
-        f(&mut e).map_err(from_window)?;
+        let mut e = Encoder::new(Bounded::new(&mut tmp));
+        value.__encode_items(&mut e).map_err(from_window)?;
         e.writer().position()
     };
     let written = &tmp[..n];

@@ -103,16 +103,16 @@ impl<W: Write> Encoder<W> {
         self.w.write_all(bytes).map_err(Error::Write)
     }
 
-    /// Runs `f` on a window of `M` bytes of the sink (see
+    /// Encodes `value` in a window of `M` bytes of the sink (see
     /// [`bounded`](super::bounded)): the derive's encoding of a struct with
     /// a small bound.
     #[doc(hidden)]
     #[inline(always)]
-    pub fn __bounded<const M: usize>(
+    pub fn __bounded<const M: usize, T: super::bounded::EncodeItems + ?Sized>(
         &mut self,
-        f: impl FnOnce(&mut Encoder<super::bounded::Bounded<'_, M>>) -> Result<super::EndOfSlice>,
+        value: &T,
     ) -> Result<W::Error> {
-        self.w.__bounded(f)
+        self.w.__bounded::<M, T>(value)
     }
 
     /// Writes `nil`.
@@ -386,6 +386,10 @@ impl<W: Write> Encoder<W> {
         // fixstr (names, keys, dates): one header byte, inlined at the call site.
         if s.len() < 32 {
             return self.w.write_parts(&[m::FIXSTR | s.len() as u8], s.as_bytes()).map_err(Error::Write);
+        }
+        // str 8 (sentences, paths, requests) too; longer ones out of line.
+        if s.len() < 256 {
+            return self.w.write_parts(&[m::STR8, s.len() as u8], s.as_bytes()).map_err(Error::Write);
         }
         self.str_long(s)
     }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
-use super::bounded::{self, Bounded};
+use super::bounded::{self, Bounded, EncodeItems};
 use super::{Encoder, Error};
 
 /// A byte sink the [`Encoder`](super::Encoder) writes into.
@@ -135,20 +135,17 @@ pub trait Write {
         self.write_all(&[marker, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
     }
 
-    /// Runs `f` on a window of `M` bytes of this sink and keeps what it
-    /// wrote (see [`Bounded`]); the default encodes into a window on the
-    /// stack and writes it with one `write_all`. For the derive's
-    /// generated code.
+    /// Encodes `value` (whose encoding is at most `M` bytes) in a window of
+    /// `M` bytes of this sink and keeps what it wrote (see [`Bounded`]);
+    /// the default encodes into a window on the stack and writes it with one
+    /// `write_all`. For the derive's generated code.
     #[doc(hidden)]
     #[inline(always)]
-    fn __bounded<const M: usize>(
-        &mut self,
-        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
-    ) -> Result<(), Error<Self::Error>>
+    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<Self::Error>>
     where
         Self: Sized,
     {
-        bounded::through_stack(self, f)
+        bounded::through_stack::<_, M, T>(self, value)
     }
 }
 
@@ -335,13 +332,10 @@ impl Write for SliceWriter<'_> {
     );
 
     #[inline(always)]
-    fn __bounded<const M: usize>(
-        &mut self,
-        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
-    ) -> Result<(), Error<EndOfSlice>> {
+    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<EndOfSlice>> {
         let Ok(window) = self.item::<M>() else {
             // Near the end: the whole value or nothing of it.
-            return bounded::through_stack(self, f);
+            return bounded::through_stack::<_, M, T>(self, value);
         };
         #[allow(unsafe_code)]
         // SAFETY: `[MaybeUninit<u8>; M]` has the layout of `[u8; M]`, and
@@ -349,7 +343,7 @@ impl Write for SliceWriter<'_> {
         // buffer stays initialized; the borrow is exclusive (`&mut self`).
         let window = unsafe { &mut *(window as *mut [u8; M]).cast::<[MaybeUninit<u8>; M]>() };
         let mut e = Encoder::new(Bounded::new(window));
-        f(&mut e).map_err(bounded::from_window)?;
+        value.__encode_items(&mut e).map_err(bounded::from_window)?;
         self.pos += e.writer().position();
         Ok(())
     }
@@ -439,15 +433,12 @@ impl Write for SpareWriter<'_> {
     );
 
     #[inline(always)]
-    fn __bounded<const M: usize>(
-        &mut self,
-        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
-    ) -> Result<(), Error<EndOfSlice>> {
+    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<EndOfSlice>> {
         let Ok(window) = self.item::<M>() else {
-            return bounded::through_stack(self, f);
+            return bounded::through_stack::<_, M, T>(self, value);
         };
         let mut e = Encoder::new(Bounded::new(window));
-        f(&mut e).map_err(bounded::from_window)?;
+        value.__encode_items(&mut e).map_err(bounded::from_window)?;
         // `Bounded` initialized every byte below its position.
         self.pos += e.writer().position();
         Ok(())
@@ -607,14 +598,11 @@ impl Write for alloc::vec::Vec<u8> {
     );
 
     #[inline(always)]
-    fn __bounded<const M: usize>(
-        &mut self,
-        f: impl FnOnce(&mut Encoder<Bounded<'_, M>>) -> Result<(), Error<EndOfSlice>>,
-    ) -> Result<(), Error<Self::Error>> {
+    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<Self::Error>> {
         let len = self.len();
         let Ok(window) = self.item::<M>();
         let mut e = Encoder::new(Bounded::new(window));
-        f(&mut e).map_err(bounded::from_window)?;
+        value.__encode_items(&mut e).map_err(bounded::from_window)?;
         let n = e.writer().position();
         #[allow(unsafe_code)]
         // SAFETY: `item::<M>` reserved `M` bytes of spare capacity from

@@ -34,10 +34,8 @@ const _: () = {
                                 <Inner as ::msgpack_core::Encode>::__MAX_LEN,
                             )
                         },
-                    >(|__e| <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
-                    self,
-                    __e,
-                ))
+                        Self,
+                    >(self)
             } else {
                 <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
                     self,

@@ -33,10 +33,8 @@ const _: () = {
                                 <Vector3 as ::msgpack_core::Encode>::__MAX_LEN,
                             )
                         },
-                    >(|__e| <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
-                    self,
-                    __e,
-                ))
+                        Self,
+                    >(self)
             } else {
                 <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
                     self,
