@@ -1150,3 +1150,24 @@ fn btreemap_bulk_build_matches_inserts() {
     let e = msgpack_core::from_slice::<BTreeMap<u32, u32>>(&bad).unwrap_err();
     assert!(e.to_string().contains("$[15]"), "{e}");
 }
+
+/// `Vec<bool>` and `[bool]` take a block path (markers written and read 64
+/// at a time); every length around the block size, and a bad element
+/// reported at its index.
+#[test]
+fn bool_sequences() {
+    for len in [0usize, 1, 15, 16, 63, 64, 65, 128, 200, 70_000] {
+        let v: Vec<bool> = (0..len).map(|i| i % 3 == 0).collect();
+        let bytes = encode_checked(&v);
+        let mut want = Vec::new();
+        Encoder::new(&mut want).array_len(len).unwrap();
+        want.extend(v.iter().map(|&b| if b { 0xc3 } else { 0xc2 }));
+        assert_eq!(bytes, want, "len {len}");
+        assert_eq!(msgpack_core::from_slice::<Vec<bool>>(&bytes).unwrap(), v);
+    }
+    // A non-bool element: the element-wise path names it.
+    let err = msgpack_core::from_slice::<Vec<bool>>(&[0x93, 0xc3, 0xc0, 0xc2]).unwrap_err();
+    assert!(err.to_string().contains("$[1]"), "{err}");
+    // Truncated: fewer bytes than the header claims.
+    assert!(msgpack_core::from_slice::<Vec<bool>>(&[0x93, 0xc3, 0xc2]).is_err());
+}

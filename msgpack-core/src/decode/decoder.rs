@@ -199,7 +199,7 @@ impl<'de> Decoder<'de> {
     }
 
     #[inline]
-    fn take(&mut self, len: usize) -> Result<&'de [u8]> {
+    pub(crate) fn take(&mut self, len: usize) -> Result<&'de [u8]> {
         if len <= self.buf.len() - self.pos {
             let s = &self.buf[self.pos..self.pos + len];
             self.pos += len;

@@ -13,12 +13,55 @@ impl Encode for bool {
     fn encoded_len(&self) -> usize {
         1
     }
+    /// A sequence of `bool` (one byte each): the markers built in a block on
+    /// the stack and written with one copy per 64 elements.
+    #[inline]
+    fn __encode_slice<W: Write>(items: &[Self], e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        e.array_len(items.len())?;
+        let mut block = [0u8; 64];
+        for chunk in items.chunks(64) {
+            for (d, &b) in block.iter_mut().zip(chunk) {
+                *d = crate::marker::FALSE | u8::from(b);
+            }
+            e.raw(&block[..chunk.len()])?;
+        }
+        Ok(())
+    }
 }
 
 impl<'de> Decode<'de> for bool {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.bool()
+    }
+
+    /// A `Vec<bool>`: when the next `len` bytes are all `true` / `false`
+    /// markers (always, for valid input), read them as one block; any other
+    /// byte goes through the element-wise path for its error.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
+        let at = d.position();
+        let len = d.array_len()?;
+        d.charge_elements::<Self>(len, at)?;
+        d.enter()?;
+        let block = d.remaining().get(..len).filter(|b| b.iter().all(|&m| m & 0xfe == crate::marker::FALSE));
+        let v = match block {
+            Some(block) => {
+                let v = block.iter().map(|&m| m == crate::marker::TRUE).collect();
+                d.take(len)?;
+                v
+            }
+            None => {
+                let mut v = alloc::vec::Vec::with_capacity(d.capacity_for::<Self>(len));
+                for i in 0..len {
+                    v.push(d.bool().map_err(|e| e.at_index(i))?);
+                }
+                v
+            }
+        };
+        d.leave();
+        Ok(v)
     }
 }
 
