@@ -35,8 +35,9 @@ use crate::marker::Marker;
 /// The fields of a map-form derived struct, without the map header: what an
 /// internally tagged enum's newtype variant writes beside its tag.
 pub trait EncodeMap {
-    /// The raw payloads of the string keys this type writes (checked at
-    /// compile time against an enclosing enum's internal tag).
+    /// The raw payloads of the string keys this type writes, and of the
+    /// aliases it also reads (checked at compile time against an enclosing
+    /// enum's internal tag).
     const __STR_KEYS: &'static [&'static [u8]];
     /// How many entries [`__encode_entries`](EncodeMap::__encode_entries) writes.
     fn __map_entries(&self) -> usize;

@@ -53,7 +53,11 @@
 //!   an `Option` field the writer writes as `nil` is checked by its type (the
 //!   reader needs an `Option` too). A field the writer writes and the reader
 //!   does not know is skipped, unless the reader has `deny_unknown_fields`.
-//!   A renamed key is a removed field plus an added one.
+//!   A renamed key is a removed field plus an added one, unless the reader
+//!   keeps the old key as an `alias`: a reader field is found under its key
+//!   or any of its aliases (and a writer that writes two fields the reader
+//!   reads as one, its key and an alias, is rejected: that is a duplicate).
+//!   Enum variants are found by their tag or an alias likewise.
 //! - **Types.** Integers widen when the reader's range holds the writer's
 //!   (`u8` into `u16`, `u32` into `i64`), never narrow; `f32` widens into
 //!   `f64`; `T` reads into `Option<T>`; a `char` reads into a string.
@@ -93,8 +97,8 @@
 //! canonical byte encoding, specified on [`Shape::fingerprint`]. It depends
 //! only on what goes on the wire: Rust type and field names are not part of
 //! it (a field renamed in Rust with `rename` keeping the wire key keeps the
-//! fingerprint), wire keys, forms, integer ranges, tags and requiredness
-//! are. It is computed by this crate's code, so it does not change with the
+//! fingerprint), wire keys and aliases, forms, integer ranges, tags and
+//! requiredness are. It is computed by this crate's code, so it does not change with the
 //! compiler version.
 //!
 //! # Implementing `Schema` by hand
@@ -445,6 +449,9 @@ pub struct FieldDef {
     /// The wire key in map form (unused in array forms, where the position
     /// is the key).
     pub key: Key,
+    /// More string keys the reader accepts for the field (`alias`), never
+    /// written; empty for most fields.
+    pub aliases: &'static [&'static str],
     /// The field's shape.
     pub shape: ShapeRef,
     /// The reader needs it: no `default`, not an `Option`.
@@ -572,6 +579,9 @@ pub struct VariantDef {
     pub name: &'static str,
     /// The tag on the wire.
     pub tag: Key,
+    /// More tags the reader accepts for the variant (`alias`), never
+    /// written; empty for most variants.
+    pub aliases: &'static [&'static str],
     /// What follows the tag.
     pub payload: Payload,
 }

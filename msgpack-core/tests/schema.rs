@@ -630,6 +630,19 @@ fn fingerprint_algorithm_is_as_documented() {
     a.extend_from_slice(&(u32::MAX as u64).to_le_bytes());
     a.push(0);
     assert_eq!(fingerprint_of::<A>(), fnv1a(&a));
+
+    // The same with `alias = "ident"`: `2` and the alias before the key.
+    #[derive(MsgPack)]
+    struct B {
+        #[msgpack(alias = "ident")]
+        id: u32,
+    }
+    let mut b = a[..11].to_vec();
+    b.push(2);
+    b.extend_from_slice(&5u64.to_le_bytes());
+    b.extend_from_slice(b"ident");
+    b.extend_from_slice(&a[11..]);
+    assert_eq!(fingerprint_of::<B>(), fnv1a(&b));
 }
 
 /// Pinned values: a change here is a change of the wire schema or of the

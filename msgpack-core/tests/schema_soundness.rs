@@ -368,6 +368,64 @@ mod structs {
     }
 }
 
+/// `alias`: more keys (or tags) the reader accepts; never written.
+mod aliases {
+    use super::*;
+    use structs::V1;
+
+    derive_all! {
+        pub(crate) struct AliasName { id: u64, #[msgpack(rename = "n", alias = "name")] name: String }
+        #[msgpack(deny_unknown_fields)] pub(crate) struct StrictAlias { id: u64, #[msgpack(rename = "n", alias = "name")] name: String }
+        pub(crate) struct AliasNarrows { id: u64, #[msgpack(alias = "name")] n: u8 }
+        pub(crate) struct WritesBoth { id: u64, name: String, n: String }
+        pub(crate) struct MaybeBoth { id: u64, name: String, #[msgpack(skip_if = "String::is_empty")] n: String }
+        #[msgpack(rename_all = "camelCase")] pub(crate) struct CamelAlias { #[msgpack(alias = "user_id")] user_id: u64 }
+        pub(crate) struct Snake { user_id: u32 }
+        pub(crate) enum Old { Started, Stopped(u8) }
+        pub(crate) enum New { #[msgpack(rename = "start", alias = "Started")] Start, #[msgpack(alias = "Stopped")] Halted(u16) }
+        pub(crate) enum NewNoAlias { Start, Halted(u16) }
+        #[msgpack(tag = "t")] pub(crate) enum TOld { A { x: u8 } }
+        #[msgpack(tag = "t")] pub(crate) enum TNew { #[msgpack(alias = "A")] B { #[msgpack(alias = "x")] y: u8 } }
+    }
+
+    fn v1(name: &str) -> V1 {
+        V1 { id: 1, name: name.into() }
+    }
+
+    pairs! {
+        old_key_as_alias: AliasName, V1 => Ok [v1(""), v1("n")];
+        alias_known_to_deny_unknown_fields: StrictAlias, V1 => Ok [v1("n")];
+        // An alias is never written: the old reader does not see it.
+        alias_is_not_written: V1, AliasName => Err [AliasName { id: 1, name: "n".into() }];
+        alias_value_narrows: AliasNarrows, V1 => Err [v1(""), v1("x")];
+        // The key and the alias in one message: a duplicate field.
+        key_and_alias_both_written: AliasName, WritesBoth => Err [WritesBoth { id: 1, name: "a".into(), n: "b".into() }];
+        key_and_alias_maybe_both: AliasName, MaybeBoth => Err [MaybeBoth { id: 1, name: "a".into(), n: String::new() }, MaybeBoth { id: 1, name: "a".into(), n: "b".into() }];
+        alias_taken_as_written_under_rename_all: CamelAlias, Snake => Ok [Snake { user_id: 0 }, Snake { user_id: u32::MAX }];
+        variant_aliases: New, Old => Ok [Old::Started, Old::Stopped(0), Old::Stopped(255)];
+        variants_without_aliases: NewNoAlias, Old => Err [Old::Started, Old::Stopped(1)];
+        internally_tagged_aliases: TNew, TOld => Ok [TOld::A { x: 0 }, TOld::A { x: 255 }];
+    }
+
+    #[test]
+    fn messages() {
+        assert_eq!(
+            message::<AliasName, WritesBoth>(),
+            r#"AliasName cannot read WritesBoth: WritesBoth writes fields "name" and "n", which AliasName reads as one field "n" (an `alias`): a message with both is a duplicate"#
+        );
+    }
+
+    /// Aliases are part of the fingerprint: they change what is read.
+    #[test]
+    fn fingerprints() {
+        use msgpack_core::schema::fingerprint_of;
+        derive_all! {
+            pub(crate) struct Plain { id: u64, #[msgpack(rename = "n")] name: String }
+        }
+        assert_ne!(fingerprint_of::<AliasName>(), fingerprint_of::<Plain>());
+    }
+}
+
 mod recursive {
     use super::*;
 

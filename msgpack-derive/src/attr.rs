@@ -34,14 +34,15 @@ pub(crate) const SKIP: &str = "skip";
 pub(crate) const SKIP_IF: &str = "skip_if";
 pub(crate) const WITH: &str = "with";
 pub(crate) const BORROW: &str = "borrow";
+pub(crate) const ALIAS: &str = "alias";
 
 // Variant keywords (besides `rename`, `skip`, `rename_all`).
 pub(crate) const OTHER: &str = "other";
 
 const CONTAINER_WORDS: &[&str] =
     &[MAP, ARRAY, RENAME_ALL, DENY_UNKNOWN_FIELDS, OMIT_DEFAULTS, TAG, CRATE, BOUND, INDEX];
-const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, BORROW];
-const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL];
+const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, BORROW, ALIAS];
+const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
 
 /// One attribute's value and the tokens it came from.
 pub(crate) struct Attr<T> {
@@ -112,6 +113,8 @@ pub(crate) struct Field {
     pub(crate) skip_if: Attr<syn::ExprPath>,
     pub(crate) with: Attr<syn::Path>,
     pub(crate) borrow: Attr<()>,
+    /// `alias = "old"`, repeatable: more keys accepted on decode, as written.
+    pub(crate) aliases: Vec<LitStr>,
 }
 
 /// Variant attributes.
@@ -120,6 +123,8 @@ pub(crate) struct Variant {
     pub(crate) skip: Attr<()>,
     pub(crate) other: Attr<()>,
     pub(crate) rename_all: Attr<RenameRule>,
+    /// `alias = "old"`, repeatable: more tags accepted on decode, as written.
+    pub(crate) aliases: Vec<LitStr>,
 }
 
 /// The `msgpack` attributes of an item.
@@ -293,6 +298,7 @@ impl Field {
             skip_if: Attr::none(SKIP_IF),
             with: Attr::none(WITH),
             borrow: Attr::none(BORROW),
+            aliases: Vec::new(),
         };
         for attr in msgpack_attrs(&field.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -319,6 +325,7 @@ impl Field {
                         }
                     }
                     SKIP => f.skip.set(cx, t, ()),
+                    ALIAS => f.aliases.push(lit_str(&meta)?),
                     BORROW => f.borrow.set(cx, t, ()),
                     SKIP_IF => {
                         if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
@@ -364,6 +371,7 @@ impl Variant {
             skip: Attr::none(SKIP),
             other: Attr::none(OTHER),
             rename_all: Attr::none(RENAME_ALL),
+            aliases: Vec::new(),
         };
         for attr in msgpack_attrs(&variant.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -375,6 +383,7 @@ impl Variant {
                     }
                     SKIP => v.skip.set(cx, t, ()),
                     OTHER => v.other.set(cx, t, ()),
+                    ALIAS => v.aliases.push(lit_str(&meta)?),
                     RENAME_ALL => {
                         if let Some(rule) = parse_rule(cx, &meta) {
                             v.rename_all.set(cx, t, rule);

@@ -93,6 +93,13 @@ fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                 ),
             }
             for f in v.fields.iter().filter(|f| f.is_wire()) {
+                // An alias equal to the tag would read the tag as the field.
+                if let Some(lit) = f.attrs.aliases.iter().find(|l| l.value() == *tag) {
+                    cx.error_spanned_by(
+                        lit,
+                        format!("alias {tag:?} of field `{}` of variant `{}` is the tag's key", member(f), v.ident),
+                    );
+                }
                 if v.style == Style::Struct && f.key == Key::Str(tag.clone()) {
                     cx.error_spanned_by(
                         f.original
@@ -130,6 +137,43 @@ fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                 at,
                 format!("variants `{}` and `{}` both have the wire name {:?}", prev.ident, v.ident, v.name),
             );
+        }
+    }
+    // Aliases are more names a variant is read under: unique like the names
+    // (taken as written, not renamed); integer tags have no names.
+    let mut seen: HashMap<String, (&Variant, bool)> =
+        variants.iter().filter(|v| !v.attrs.skip.is_set()).map(|v| (v.name.clone(), (v, false))).collect();
+    let as_int = cont.attrs.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some());
+    for v in variants {
+        for lit in &v.attrs.aliases {
+            if v.attrs.skip.is_set() {
+                cx.error_spanned_by(lit, "`skip` and `alias` conflict: a skipped variant is never decoded");
+                continue;
+            }
+            if all_unit && as_int {
+                cx.error_spanned_by(lit, "`alias` has no effect here: the variants are written as integers, not names");
+                continue;
+            }
+            let alias = lit.value();
+            let msg = match seen.get(&alias) {
+                None => None,
+                Some((w, _)) if std::ptr::eq(*w, v) => Some(format!(
+                    "alias {alias:?} of variant `{}` is already its wire name or alias; remove it",
+                    v.ident
+                )),
+                Some((w, false)) => {
+                    Some(format!("alias {alias:?} of variant `{}` is the wire name of variant `{}`", v.ident, w.ident))
+                }
+                Some((w, true)) => {
+                    Some(format!("alias {alias:?} of variant `{}` is also an alias of variant `{}`", v.ident, w.ident))
+                }
+            };
+            match msg {
+                Some(m) => cx.error_spanned_by(lit, m),
+                None => {
+                    seen.insert(alias, (v, true));
+                }
+            }
         }
     }
     // `other` catches unknown tags: it must carry no data, and only one can.
@@ -190,6 +234,37 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
                 );
             }
         }
+        // An alias is one more key the field is read under: it must not be
+        // another field's key or alias, nor the field's own key (serde takes
+        // the alias as written, not renamed, and so do we).
+        let mut aliases: HashMap<Key, (&Field, bool)> = wire.iter().map(|f| (f.key.clone(), (*f, false))).collect();
+        for f in &wire {
+            for lit in &f.attrs.aliases {
+                let alias = lit.value();
+                let previous = aliases.insert(Key::Str(alias.clone()), (f, true));
+                let msg = match previous {
+                    None => continue,
+                    Some((g, _)) if std::ptr::eq(g, *f) => {
+                        format!("alias {alias:?} of field `{}` is already its wire key or alias; remove it", member(f))
+                    }
+                    Some((g, false)) => {
+                        format!(
+                            "alias {alias:?} of field `{}` is the wire key of field `{}` of {in_what}",
+                            member(f),
+                            member(g)
+                        )
+                    }
+                    Some((g, true)) => {
+                        format!(
+                            "alias {alias:?} of field `{}` is also an alias of field `{}` of {in_what}",
+                            member(f),
+                            member(g)
+                        )
+                    }
+                };
+                cx.error_spanned_by(lit, msg);
+            }
+        }
         // Mixing string and integer keys: a reader in another language
         // expects one kind of map; it is almost always a forgotten `key`.
         let int_keyed: Vec<&&Field> = wire.iter().filter(|f| f.attrs.key.is_set()).collect();
@@ -232,6 +307,7 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
             (attr::RENAME, a.rename.tokens()),
             (attr::KEY, a.key.tokens()),
             (attr::BORROW, a.borrow.tokens()),
+            (attr::ALIAS, a.aliases.first().map(|l| l.to_token_stream()).as_ref()),
         ] {
             if other.is_some() {
                 cx.error_spanned_by(t, format!("`skip` and `{name}` conflict: a skipped field is never encoded"));
@@ -241,8 +317,19 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
     if let (Some(_), Some(t)) = (a.rename.tokens(), a.key.tokens()) {
         cx.error_spanned_by(t, "`rename` and `key` conflict: a field has one wire key");
     }
+    // An alias is a string key; beside an integer key it would mix the two
+    // kinds in one map (see the rule in `check_fields`).
+    if let (Some(_), Some(alias)) = (a.key.tokens(), a.aliases.first()) {
+        cx.error_spanned_by(
+            alias,
+            "`alias` and `key` conflict: an alias is a string key, this field has an integer key",
+        );
+    }
     if form == Form::Array || style != Style::Struct {
-        for (name, tokens) in [(attr::RENAME, a.rename.tokens()), (attr::KEY, a.key.tokens())] {
+        let alias = a.aliases.first().map(|l| l.to_token_stream());
+        for (name, tokens) in
+            [(attr::RENAME, a.rename.tokens()), (attr::KEY, a.key.tokens()), (attr::ALIAS, alias.as_ref())]
+        {
             if let Some(t) = tokens {
                 cx.error_spanned_by(t, format!("`{name}` has no effect in array form: fields are written by position"));
             }

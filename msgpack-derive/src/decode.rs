@@ -244,8 +244,11 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
         let slot = &slots[*i];
         let pat = match &f.key {
             Key::Str(s) => {
-                let lit = wire::lit(s.as_bytes());
-                quote!(#krate::__private::Key::Str(#lit))
+                // The key, then its aliases (read, never written).
+                let lits = std::iter::once(s.clone())
+                    .chain(f.attrs.aliases.iter().map(|a| a.value()))
+                    .map(|k| wire::lit(k.as_bytes()));
+                quote!(#(#krate::__private::Key::Str(#lits))|*)
             }
             Key::Int(v) => {
                 let v = proc_macro2::Literal::i128_unsuffixed(*v as i128);
@@ -455,12 +458,12 @@ fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> T
     // variant with data the map `{name: payload}`.
     let unit_arms = live.iter().filter(|(_, v)| v.style == Style::Unit).map(|(_, v)| {
         let vi = v.ident;
-        let lit = wire::lit(v.name.as_bytes());
+        let lit = tag_pattern(v);
         quote!(#lit => ::core::result::Result::Ok(Self::#vi),)
     });
     let data_arms = live.iter().map(|(_, v)| {
         let vi = v.ident;
-        let lit = wire::lit(v.name.as_bytes());
+        let lit = tag_pattern(v);
         let vname = &v.name;
         let ctor = quote!(Self::#vi);
         let payload = match v.style {
@@ -568,7 +571,7 @@ fn internally_tagged(
     };
     let arms = live.iter().map(|(_, v)| {
         let vi = v.ident;
-        let lit = wire::lit(v.name.as_bytes());
+        let lit = tag_pattern(v);
         let ctor = quote!(Self::#vi);
         let body = match v.style {
             Style::Unit => quote!({ #rest_of_unit Self::#vi }),
@@ -649,4 +652,13 @@ fn map_or_array(krate: &syn::Path, map: &TokenStream, elems: &TokenStream, name:
             _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
         }
     }
+}
+
+/// The tags a variant is read under: its wire name, then its aliases, as a
+/// pattern of byte strings.
+fn tag_pattern(v: &Variant) -> TokenStream {
+    let lits = std::iter::once(v.name.clone())
+        .chain(v.attrs.aliases.iter().map(|a| a.value()))
+        .map(|n| wire::lit(n.as_bytes()));
+    quote!(#(#lits)|*)
 }

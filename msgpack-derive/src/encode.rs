@@ -72,9 +72,14 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             let count = entries.count();
             let (pre, stmts) = entries.encode_stmts(false);
             let elen = entries.len_expr(false);
-            let str_keys = wire.iter().filter_map(|f| match &f.key {
-                crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
-                crate::ast::Key::Int(_) => None,
+            // Aliases too: an alias equal to an enclosing enum's tag would
+            // read the tag as the field.
+            let str_keys = wire.iter().flat_map(|f| {
+                let key = match &f.key {
+                    crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
+                    crate::ast::Key::Int(_) => None,
+                };
+                key.into_iter().chain(f.attrs.aliases.iter().map(|a| wire::lit(a.value().as_bytes())))
             });
             quote! {
                 #[automatically_derived]

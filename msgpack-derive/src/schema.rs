@@ -233,12 +233,13 @@ impl Gen<'_> {
                 syn::Member::Unnamed(i) => i.index.to_string(),
             };
             let key = key_tokens(&schema, &f.key);
+            let aliases = f.attrs.aliases.iter().map(|a| a.value());
             let shape = self.field_shape(f);
             let has_default = f.is_option || f.attrs.default.is_set();
             let required = tuple || !has_default;
             let always = !(f.attrs.skip_if.is_set() || (omit_defaults && has_default));
             quote! {
-                #schema::FieldDef { name: #fname, key: #key, shape: #shape, required: #required, always_written: #always }
+                #schema::FieldDef { name: #fname, key: #key, aliases: &[#(#aliases),*], shape: #shape, required: #required, always_written: #always }
             }
         });
         let deny = self.cont.attrs.deny_unknown_fields.is_set();
@@ -282,7 +283,8 @@ impl Gen<'_> {
                     quote!(#schema::Payload::Struct(&#def))
                 }
             };
-            quote!(#schema::VariantDef { name: #vname, tag: #tag, payload: #payload })
+            let aliases = v.attrs.aliases.iter().map(|a| a.value());
+            quote!(#schema::VariantDef { name: #vname, tag: #tag, aliases: &[#(#aliases),*], payload: #payload })
         });
         let tagging = match internal {
             Some(tag) => quote!(#schema::Tagging::Internal(#tag)),

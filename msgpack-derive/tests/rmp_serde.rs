@@ -1166,3 +1166,9 @@ fn omit_defaults_equals_skip_serializing_if() {
         &Theirs { name: "n".into(), nick: Some("k".into()), score: -1, level: 8, always: Some(0) },
     );
 }
+
+// ---------------------------------------------------------------------------
+// The attributes of the "Serde parity" issue, one section each.
+
+#[path = "rmp_serde/serde_parity.rs"]
+mod serde_parity;

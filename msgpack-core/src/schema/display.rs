@@ -81,9 +81,21 @@ fn key(f: &mut Formatter<'_>, k: &Key) -> fmt::Result {
     }
 }
 
+/// ` (alias "a", "b")` after a key or tag that has aliases.
+fn aliases(f: &mut Formatter<'_>, aliases: &[&str]) -> fmt::Result {
+    for (i, a) in aliases.iter().enumerate() {
+        f.write_str(if i == 0 { " (alias " } else { ", " })?;
+        write!(f, "{a:?}")?;
+    }
+    if aliases.is_empty() { Ok(()) } else { f.write_char(')') }
+}
+
 fn field(f: &mut Formatter<'_>, form: Form, fd: &FieldDef) -> fmt::Result {
     match form {
-        Form::Map => key(f, &fd.key)?,
+        Form::Map => {
+            key(f, &fd.key)?;
+            aliases(f, fd.aliases)?;
+        }
         _ => f.write_str(fd.name)?,
     }
     f.write_str(": ")?;
@@ -140,6 +152,7 @@ fn enum_body(f: &mut Formatter<'_>, d: &EnumDef) -> fmt::Result {
     for v in d.variants {
         f.write_str("\n    ")?;
         key(f, &v.tag)?;
+        aliases(f, v.aliases)?;
         match v.payload {
             Payload::Unit => {}
             Payload::Newtype(s) => {

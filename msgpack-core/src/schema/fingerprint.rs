@@ -51,6 +51,18 @@ impl Hasher {
         }
     }
 
+    /// Each alias as `2` and its string: a key starts with `0` or `1`, so
+    /// the aliases before it are unambiguous, and a key without aliases
+    /// hashes as it did before aliases existed.
+    const fn aliases(&mut self, aliases: &[&str]) {
+        let mut i = 0;
+        while i < aliases.len() {
+            self.byte(2);
+            self.str(aliases[i]);
+            i += 1;
+        }
+    }
+
     const fn key(&mut self, k: &Key) {
         match k {
             Key::Str(s) => {
@@ -199,6 +211,7 @@ impl Hasher {
         while i < d.fields.len() {
             let f = &d.fields[i];
             if matches!(d.form, Form::Map) {
+                self.aliases(f.aliases);
                 self.key(&f.key);
             }
             self.byte(f.required as u8);
@@ -221,6 +234,7 @@ impl Hasher {
         let mut i = 0;
         while i < d.variants.len() {
             let v = &d.variants[i];
+            self.aliases(v.aliases);
             self.key(&v.tag);
             match v.payload {
                 Payload::Unit => self.byte(0),
@@ -243,8 +257,8 @@ impl Shape {
     ///
     /// Two types with the same fingerprint write and read the same
     /// messages; a change to the wire shape (a key, a field's type or
-    /// integer range, requiredness, form, a variant's tag, the tagging
-    /// style) changes it. Rust names are not part of it: renaming a type,
+    /// integer range, requiredness, an alias, form, a variant's tag, the
+    /// tagging style) changes it. Rust names are not part of it: renaming a type,
     /// or a field whose wire key is kept with `rename`, keeps the
     /// fingerprint.
     ///
@@ -267,8 +281,8 @@ impl Shape {
     /// | sequence | `0d`, optional length, element |
     /// | tuple | `0e`, count, elements |
     /// | map | `0f`, key, value |
-    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field: key (map form only), required, always written, shape |
-    /// | enum | `11`, tagging (`0` external, or `1` and the tag field), other, variant count, per variant: tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`) |
+    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field: its aliases (`2` and a string each) and key (map form only), required, always written, shape |
+    /// | enum | `11`, tagging (`0` external, or `1` and the tag field), other, variant count, per variant: its aliases (`2` and a string each), tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`) |
     /// | opaque (`with`) | `12`, module path, field type |
     /// | recursion | `13`, how many named types up the current path it refers to (`0`: the innermost) |
     /// | unresolved `Recur` (hand-built shapes only) | `15` |

@@ -393,6 +393,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "bool",
                     key: ::msgpack_core::schema::Key::Str("bool"),
+                    aliases: &[],
                     shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
@@ -400,6 +401,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "f64",
                     key: ::msgpack_core::schema::Key::Str("f64"),
+                    aliases: &[],
                     shape: <f64 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
@@ -407,6 +409,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "i8",
                     key: ::msgpack_core::schema::Key::Str("i8"),
+                    aliases: &[],
                     shape: <i8 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
@@ -414,6 +417,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "u64",
                     key: ::msgpack_core::schema::Key::Str("u64"),
+                    aliases: &[],
                     shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,

@@ -304,6 +304,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "x",
                     key: ::msgpack_core::schema::Key::Str("x"),
+                    aliases: &[],
                     shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
@@ -311,6 +312,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "y",
                     key: ::msgpack_core::schema::Key::Str("y"),
+                    aliases: &[],
                     shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
@@ -318,6 +320,7 @@ const _: () = {
                 ::msgpack_core::schema::FieldDef {
                     name: "z",
                     key: ::msgpack_core::schema::Key::Str("z"),
+                    aliases: &[],
                     shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,

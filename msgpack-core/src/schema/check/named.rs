@@ -6,15 +6,54 @@ use super::{Cx, R, Step, shape};
 use crate::schema::message::Incompatible;
 use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, str_eq};
 
+/// Whether a reader field (or variant) with this key and these aliases reads
+/// the writer's `key`.
+const fn reads_key(own: &Key, aliases: &[&str], key: &Key) -> bool {
+    if own.eq(key) {
+        return true;
+    }
+    if let Key::Str(k) = key {
+        let mut i = 0;
+        while i < aliases.len() {
+            if str_eq(aliases[i], k) {
+                return true;
+            }
+            i += 1;
+        }
+    }
+    false
+}
+
+/// The reader field that reads the writer's `key` (by its key or an alias).
 const fn find_field(fields: &'static [FieldDef], key: &Key) -> Option<&'static FieldDef> {
     let mut i = 0;
     while i < fields.len() {
-        if fields[i].key.eq(key) {
+        if reads_key(&fields[i].key, fields[i].aliases, key) {
             return Some(&fields[i]);
         }
         i += 1;
     }
     None
+}
+
+/// The writer fields that `rf` reads: the first, and a second one if there
+/// is one (a writer field under the key and another under an alias).
+const fn writer_fields(
+    rf: &FieldDef,
+    fields: &'static [FieldDef],
+) -> (Option<&'static FieldDef>, Option<&'static FieldDef>) {
+    let mut first = None;
+    let mut i = 0;
+    while i < fields.len() {
+        if reads_key(&rf.key, rf.aliases, &fields[i].key) {
+            if first.is_some() {
+                return (first, Some(&fields[i]));
+            }
+            first = Some(&fields[i]);
+        }
+        i += 1;
+    }
+    (first, None)
 }
 
 pub(super) const fn struct_def(
@@ -74,7 +113,23 @@ const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R
     let mut i = 0;
     while i < rd.fields.len() {
         let rf = &rd.fields[i];
-        match find_field(wd.fields, &rf.key) {
+        let (found, second) = writer_fields(rf, wd.fields);
+        if let (Some(a), Some(b)) = (found, second) {
+            // Both may be in one message: a duplicate field for the reader.
+            let mut m = cx.start();
+            cx.push_writer(&mut m);
+            m.push(" writes fields ");
+            m.push_key(&a.key);
+            m.push(" and ");
+            m.push_key(&b.key);
+            m.push(", which ");
+            cx.push_reader(&mut m);
+            m.push(" reads as one field ");
+            m.push_key(&rf.key);
+            m.push(" (an `alias`): a message with both is a duplicate");
+            return Err(m);
+        }
+        match found {
             None => {
                 if rf.required {
                     return required(cx, &rf.key, " never writes it");
@@ -196,7 +251,7 @@ pub(super) const fn enum_def(
         let mut found = None;
         let mut j = 0;
         while j < rd.variants.len() {
-            if rd.variants[j].tag.eq(&wv.tag) {
+            if reads_key(&rd.variants[j].tag, rd.variants[j].aliases, &wv.tag) {
                 found = Some(&rd.variants[j]);
                 break;
             }

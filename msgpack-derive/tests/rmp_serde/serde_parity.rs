@@ -1,0 +1,74 @@
+//! Byte identity with rmp-serde for the attributes taken from serde
+//! (`alias`, container `default`, `transparent`, `from` / `try_from` /
+//! `into`, `rename_all_fields`, `encode_with` / `decode_with`): the same
+//! four checks as the rest of `rmp_serde.rs`, on types derived both ways.
+
+use msgpack_core::MsgPack;
+use serde::{Deserialize, Serialize};
+
+use super::{Named, ours_from, same, theirs_from};
+
+// ---------------------------------------------------------------------------
+// `alias`
+
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(rename_all = "camelCase")]
+struct Account {
+    #[msgpack(alias = "user_name", alias = "login")]
+    user_name: String,
+    #[msgpack(alias = "mail")]
+    email: Option<String>,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(rename_all = "camelCase")]
+struct TAccount {
+    #[serde(alias = "user_name", alias = "login")]
+    user_name: String,
+    #[serde(alias = "mail")]
+    email: Option<String>,
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+enum Status {
+    #[msgpack(alias = "on")]
+    Active,
+    #[msgpack(rename = "off", alias = "Inactive")]
+    Inactive { since: u32 },
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+enum TStatus {
+    #[serde(alias = "on")]
+    Active,
+    #[serde(rename = "off", alias = "Inactive")]
+    Inactive { since: u32 },
+}
+
+/// An alias is never written, so the bytes are the plain ones; under
+/// `rename_all` both take the alias as written. Both sides read a message
+/// that uses an alias, to equal values.
+#[test]
+fn alias_under_rename_all() {
+    let ours = Account { user_name: "ada".into(), email: Some("a@b".into()) };
+    let theirs = TAccount { user_name: "ada".into(), email: Some("a@b".into()) };
+    let bytes = same(Named, &ours, &theirs);
+    assert_eq!(bytes, b"\x82\xa8userName\xa3ada\xa5email\xa3a@b");
+    for (key, mail) in [("user_name", "mail"), ("login", "email"), ("userName", "mail")] {
+        let old = msgpack_core::to_vec(&msgpack_core::Value::Map(vec![
+            (key.into(), "ada".into()),
+            (mail.into(), "a@b".into()),
+        ]))
+        .unwrap();
+        assert_eq!(ours_from(&ours, &old), ours, "ours, keys {key} / {mail}");
+        assert_eq!(theirs_from(&theirs, &old), theirs, "theirs, keys {key} / {mail}");
+    }
+    for (o, t) in [(Status::Active, TStatus::Active), (Status::Inactive { since: 3 }, TStatus::Inactive { since: 3 })] {
+        same(Named, &o, &t);
+    }
+    for (bytes, o, t) in [
+        (&b"\xa2on"[..], Status::Active, TStatus::Active),
+        (&b"\x81\xa8Inactive\x81\xa5since\x03"[..], Status::Inactive { since: 3 }, TStatus::Inactive { since: 3 }),
+    ] {
+        assert_eq!(ours_from(&o, bytes), o);
+        assert_eq!(theirs_from(&t, bytes), t);
+    }
+}
