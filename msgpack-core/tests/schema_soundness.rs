@@ -426,6 +426,45 @@ mod aliases {
     }
 }
 
+/// Container `default`: every field is optional for the reader.
+mod container_default {
+    use super::*;
+    use structs::V1;
+
+    derive_all! {
+        #[msgpack(default)] pub(crate) struct Defaulted { id: u64, name: String, level: u8 }
+        #[msgpack(array, default)] pub(crate) struct DefaultedA { id: u64, name: String, level: u8 }
+        #[msgpack(array)] pub(crate) struct OnlyId { id: u64 }
+        pub(crate) struct Nothing {}
+        #[msgpack(default)] pub(crate) struct DefaultedNarrow { id: u8 }
+    }
+    impl Default for Defaulted {
+        fn default() -> Self {
+            Defaulted { id: 0, name: "d".into(), level: 1 }
+        }
+    }
+    impl Default for DefaultedA {
+        fn default() -> Self {
+            DefaultedA { id: 0, name: "d".into(), level: 1 }
+        }
+    }
+    impl Default for DefaultedNarrow {
+        fn default() -> Self {
+            DefaultedNarrow { id: 1 }
+        }
+    }
+
+    pairs! {
+        missing_fields_from_default: Defaulted, V1 => Ok [V1 { id: 1, name: "n".into() }];
+        empty_writer: Defaulted, Nothing => Ok [Nothing {}];
+        short_array: DefaultedA, OnlyId => Ok [OnlyId { id: 0 }, OnlyId { id: u64::MAX }];
+        // Optional, but a written value must still fit.
+        present_field_narrows: DefaultedNarrow, V1 => Err [V1 { id: 256, name: String::new() }];
+        // The writer side is unchanged: every field is written.
+        defaulted_into_required: V1, Defaulted => Ok [Defaulted { id: 1, name: "n".into(), level: 0 }];
+    }
+}
+
 mod recursive {
     use super::*;
 

@@ -40,7 +40,7 @@ pub(crate) const ALIAS: &str = "alias";
 pub(crate) const OTHER: &str = "other";
 
 const CONTAINER_WORDS: &[&str] =
-    &[MAP, ARRAY, RENAME_ALL, DENY_UNKNOWN_FIELDS, OMIT_DEFAULTS, TAG, CRATE, BOUND, INDEX];
+    &[MAP, ARRAY, RENAME_ALL, DENY_UNKNOWN_FIELDS, OMIT_DEFAULTS, TAG, CRATE, BOUND, INDEX, DEFAULT];
 const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, BORROW, ALIAS];
 const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
 
@@ -102,6 +102,9 @@ pub(crate) struct Container {
     pub(crate) krate: Attr<syn::Path>,
     pub(crate) bound: Attr<Vec<syn::WherePredicate>>,
     pub(crate) index: Attr<()>,
+    /// `default` / `default = "path"`: missing fields come from the
+    /// container's default value.
+    pub(crate) default: Attr<DefaultKind>,
 }
 
 /// Field attributes.
@@ -225,6 +228,15 @@ fn parse_path<T: syn::parse::Parse>(cx: &Ctxt, meta: &ParseNestedMeta) -> Option
     }
 }
 
+/// `default` or `default = "path"`.
+fn parse_default(cx: &Ctxt, meta: &ParseNestedMeta) -> Option<DefaultKind> {
+    if meta.input.peek(syn::Token![=]) {
+        parse_path::<syn::ExprPath>(cx, meta).map(|(_, path)| DefaultKind::Path(path))
+    } else {
+        Some(DefaultKind::Trait)
+    }
+}
+
 /// Tokens covering `name = value` for error spans.
 fn span_of(meta: &ParseNestedMeta) -> TokenStream {
     meta.path.to_token_stream()
@@ -242,6 +254,7 @@ impl Container {
             krate: Attr::none(CRATE),
             bound: Attr::none(BOUND),
             index: Attr::none(INDEX),
+            default: Attr::none(DEFAULT),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -252,6 +265,11 @@ impl Container {
                     DENY_UNKNOWN_FIELDS => c.deny_unknown_fields.set(cx, t, ()),
                     OMIT_DEFAULTS => c.omit_defaults.set(cx, t, ()),
                     INDEX => c.index.set(cx, t, ()),
+                    DEFAULT => {
+                        if let Some(kind) = parse_default(cx, &meta) {
+                            c.default.set(cx, t, kind);
+                        }
+                    }
                     RENAME_ALL => {
                         if let Some(rule) = parse_rule(cx, &meta) {
                             c.rename_all.set(cx, t, rule);
@@ -316,12 +334,8 @@ impl Field {
                         }
                     }
                     DEFAULT => {
-                        if meta.input.peek(syn::Token![=]) {
-                            if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
-                                f.default.set(cx, lit.to_token_stream(), DefaultKind::Path(path));
-                            }
-                        } else {
-                            f.default.set(cx, t, DefaultKind::Trait);
+                        if let Some(kind) = parse_default(cx, &meta) {
+                            f.default.set(cx, t, kind);
                         }
                     }
                     SKIP => f.skip.set(cx, t, ()),

@@ -47,6 +47,14 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
     if let Some(t) = cont.attrs.index.tokens() {
         cx.error_spanned_by(t, "`index` applies to enums of unit variants");
     }
+    // Tuple structs are read with exactly their length, newtypes are their
+    // field, unit structs have none: nothing can be missing.
+    if let (Some(t), true) = (cont.attrs.default.tokens(), style != Style::Struct) {
+        cx.error_spanned_by(
+            t,
+            "container `default` needs a struct with named fields: fields of this struct are never missing",
+        );
+    }
     // Tuple structs and newtypes have no field names; unit structs no fields.
     if style != Style::Struct {
         let what = match style {
@@ -70,6 +78,11 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
 
 fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
     let all_unit = variants.iter().all(|v| v.style == Style::Unit);
+    // Which variant's fields would a default value of the enum provide?
+    // serde has no container `default` on enums either.
+    if let Some(t) = cont.attrs.default.tokens() {
+        cx.error_spanned_by(t, "container `default` applies to structs: a missing field of a variant cannot come from the enum's default; put `default` on the fields");
+    }
     if let Some(t) = cont.attrs.index.tokens()
         && !all_unit
     {
@@ -281,7 +294,8 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
     // later one may be too (the array simply ended).
     // Only an explicit `default` counts: an `Option` is always written (nil
     // for `None`), so it never ends an array that a writer produced.
-    if form == Form::Array {
+    // With a container `default` every field may be missing.
+    if form == Form::Array && !cont.attrs.default.is_set() {
         let mut first_default: Option<&Field> = None;
         for f in &wire {
             if f.attrs.default.is_set() {

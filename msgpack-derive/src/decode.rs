@@ -121,9 +121,15 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
                 return None;
             }
             let count = count as u8;
-            let values: Vec<TokenStream> =
-                fields.iter().map(|f| if f.is_wire() { value_decode(n, f, false) } else { skipped_value(f) }).collect();
-            let build = construct(&quote!(Self), *style, fields, &values);
+            let values: Vec<TokenStream> = fields
+                .iter()
+                .map(|f| if f.is_wire() { value_decode(n, f, false) } else { skipped_value(cont, f) })
+                .collect();
+            let mut build = construct(&quote!(Self), *style, fields, &values);
+            if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
+                let make = make_container_default(cont);
+                build = quote!({ #make #build });
+            }
             Some(quote! {
                 if __d.__fixarray_exact(#count) {
                     __d.enter()?;
@@ -168,14 +174,19 @@ fn value_decode(n: &Names, f: &Field, in_map: bool) -> TokenStream {
     quote!(#call(__d).map_err(|__err| __err #seg)?)
 }
 
-/// The value of a field absent from the input: its default, `None`, or an
-/// error naming it.
-fn absent_value(n: &Names, f: &Field) -> TokenStream {
+/// The value of a field absent from the input: its default, the field of
+/// the container's default (`__default`, see [`build_defaulted`]), `None`,
+/// or an error naming it.
+fn absent_value(cont: &Container, n: &Names, f: &Field) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
     match f.attrs.default.get() {
         Some(DefaultKind::Trait) => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
         Some(DefaultKind::Path(path)) => quote_spanned!(path.span()=> #path()),
+        None if cont.attrs.default.is_set() => {
+            let m = &f.member;
+            quote!(__default.#m)
+        }
         None if f.is_option => quote!(::core::option::Option::None),
         None => {
             let name = f.display_name();
@@ -184,14 +195,99 @@ fn absent_value(n: &Names, f: &Field) -> TokenStream {
     }
 }
 
-/// The value of a `skip`ped field: its default (a type without `Default`
-/// is reported at the field's type).
-fn skipped_value(f: &Field) -> TokenStream {
+/// The value of a `skip`ped field: its default, or the field of the
+/// container's default (a type without `Default` is reported at the
+/// field's type, or at the container's `default`).
+fn skipped_value(cont: &Container, f: &Field) -> TokenStream {
     let ty = f.ty;
     match f.attrs.default.get() {
         Some(DefaultKind::Path(path)) => quote_spanned!(path.span()=> #path()),
+        None if cont.attrs.default.is_set() => {
+            let m = &f.member;
+            quote!(__default.#m)
+        }
         _ => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
     }
+}
+
+/// Whether a field's value may come from the container's default.
+fn from_container_default(cont: &Container, f: &Field) -> bool {
+    cont.attrs.default.is_set() && f.attrs.default.get().is_none()
+}
+
+/// `let __default: Self = ...;`: the container's default value, spanned at
+/// its attribute (where a missing `Default` impl is reported).
+fn make_container_default(cont: &Container) -> TokenStream {
+    // Only the call is spanned: `__default` keeps the call-site span, so
+    // that it resolves when the type comes from a `macro_rules!` expansion.
+    let span = cont.attrs.default.tokens().map_or_else(Span::call_site, |t| t.span());
+    let call = match cont.attrs.default.get() {
+        Some(DefaultKind::Path(path)) => quote_spanned!(path.span()=> #path()),
+        _ => quote_spanned!(span=> <Self as ::core::default::Default>::default()),
+    };
+    quote!(let __default: Self = #call;)
+}
+
+/// Builds a struct with a container `default` from `slots` (one
+/// `Option<T>` local per wire field, `None` when the field was absent),
+/// with serde's semantics: a missing field is that field of the
+/// container's default value. The default value is only made when a field
+/// needs it: when every such field is present, the first arm builds the
+/// struct without it.
+fn build_defaulted(
+    cont: &Container,
+    n: &Names,
+    ctor: &TokenStream,
+    fields: &[Field],
+    slots: &[syn::Ident],
+) -> TokenStream {
+    let make = make_container_default(cont);
+    let full: Vec<TokenStream> = fields
+        .iter()
+        .zip(slots)
+        .map(|(f, slot)| {
+            if !f.is_wire() {
+                return skipped_value(cont, f);
+            }
+            let absent = absent_value(cont, n, f);
+            quote!(match #slot {
+                ::core::option::Option::Some(__x) => __x,
+                ::core::option::Option::None => #absent,
+            })
+        })
+        .collect();
+    let full_build = construct(ctor, Style::Struct, fields, &full);
+    // A skipped field always takes its value from the default.
+    if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
+        return quote!({ #make #full_build });
+    }
+    let defaulted: Vec<usize> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.is_wire() && from_container_default(cont, f))
+        .map(|(i, _)| i)
+        .collect();
+    if defaulted.is_empty() {
+        return full_build;
+    }
+    let present: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            if defaulted.contains(&i) {
+                let slot = &slots[i];
+                quote!(#slot)
+            } else {
+                full[i].clone()
+            }
+        })
+        .collect();
+    let present_build = construct(ctor, Style::Struct, fields, &present);
+    let these: Vec<&syn::Ident> = defaulted.iter().map(|i| &slots[*i]).collect();
+    quote!(match (#(#these,)*) {
+        (#(::core::option::Option::Some(#these),)*) => #present_build,
+        (#(#these,)*) => { #make #full_build }
+    })
 }
 
 /// Builds `ctor { member: value, .. }` / `ctor(values..)`.
@@ -228,7 +324,7 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
         let slot = &slots[*i];
         let key = wire::lit(&wire::key(&f.key));
         let dec = value_decode(n, f, true);
-        let may_be_absent = f.is_option || f.attrs.default.get().is_some();
+        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
         let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
         quote! {
             if __left == 0 {
@@ -276,10 +372,10 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
         .enumerate()
         .map(|(i, f)| {
             if !f.is_wire() {
-                return skipped_value(f);
+                return skipped_value(cont, f);
             }
             let slot = &slots[i];
-            let absent = absent_value(n, f);
+            let absent = absent_value(cont, n, f);
             quote!(match #slot {
                 ::core::option::Option::Some(__x) => __x,
                 ::core::option::Option::None => #absent,
@@ -287,7 +383,13 @@ fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream
         })
         .collect();
     let style = if fields.is_empty() { Style::Unit } else { Style::Struct };
-    let build = if fields.is_empty() { quote!(#ctor {}) } else { construct(ctor, style, fields, &values) };
+    let build = if fields.is_empty() {
+        quote!(#ctor {})
+    } else if cont.attrs.default.is_set() {
+        build_defaulted(cont, n, ctor, fields, &slots)
+    } else {
+        construct(ctor, style, fields, &values)
+    };
     let fast_block = if wire.is_empty() { quote!() } else { quote!('__fast: { #(#fast)* }) };
     quote! {{
         let _ = __at;
@@ -328,13 +430,13 @@ fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], c
         .iter()
         .map(|f| {
             if !f.is_wire() {
-                return skipped_value(f);
+                return skipped_value(cont, f);
             }
             let dec = value_decode(n, f, false);
             let i = pos;
             pos += 1;
             if style == Style::Struct {
-                let absent = absent_value(n, f);
+                let absent = absent_value(cont, n, f);
                 quote!(if #i < __len { #dec } else { #absent })
             } else {
                 dec
@@ -359,7 +461,24 @@ fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], c
     } else {
         quote!()
     };
-    let build = construct(ctor, style, fields, &values);
+    let build = if style == Style::Struct && cont.attrs.default.is_set() {
+        // Read in order into locals, then build (see `build_defaulted`).
+        let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
+        let mut pos = 0usize;
+        let reads = fields.iter().zip(&slots).filter(|(f, _)| f.is_wire()).map(|(f, slot)| {
+            let ty = f.ty;
+            let dec = value_decode(n, f, false);
+            let i = pos;
+            pos += 1;
+            quote!(let #slot: ::core::option::Option<#ty> =
+                if #i < __len { ::core::option::Option::Some(#dec) } else { ::core::option::Option::None };)
+        });
+        let reads: Vec<TokenStream> = reads.collect();
+        let build = build_defaulted(cont, n, ctor, fields, &slots);
+        quote!({ #(#reads)* #build })
+    } else {
+        construct(ctor, style, fields, &values)
+    };
     quote! {{
         #check
         let __value = #build;

@@ -236,7 +236,8 @@ impl Gen<'_> {
             let aliases = f.attrs.aliases.iter().map(|a| a.value());
             let shape = self.field_shape(f);
             let has_default = f.is_option || f.attrs.default.is_set();
-            let required = tuple || !has_default;
+            // A container `default` fills any missing field.
+            let required = tuple || !(has_default || self.cont.attrs.default.is_set());
             let always = !(f.attrs.skip_if.is_set() || (omit_defaults && has_default));
             quote! {
                 #schema::FieldDef { name: #fname, key: #key, aliases: &[#(#aliases),*], shape: #shape, required: #required, always_written: #always }

@@ -6,7 +6,7 @@
 use msgpack_core::MsgPack;
 use serde::{Deserialize, Serialize};
 
-use super::{Named, ours_from, same, theirs_from};
+use super::{Array, Named, ours_from, same, theirs_from};
 
 // ---------------------------------------------------------------------------
 // `alias`
@@ -70,5 +70,78 @@ fn alias_under_rename_all() {
     ] {
         assert_eq!(ours_from(&o, bytes), o);
         assert_eq!(theirs_from(&t, bytes), t);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Container `default`
+
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(default)]
+struct Settings {
+    name: String,
+    retries: u8,
+    tags: Option<Vec<String>>,
+}
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { name: "anon".into(), retries: 3, tags: Some(vec!["t".into()]) }
+    }
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(default)]
+struct TSettings {
+    name: String,
+    retries: u8,
+    tags: Option<Vec<String>>,
+}
+impl Default for TSettings {
+    fn default() -> Self {
+        TSettings { name: "anon".into(), retries: 3, tags: Some(vec!["t".into()]) }
+    }
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(array, default)]
+struct SettingsA {
+    name: String,
+    retries: u8,
+}
+impl Default for SettingsA {
+    fn default() -> Self {
+        SettingsA { name: "anon".into(), retries: 3 }
+    }
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(default)]
+struct TSettingsA {
+    name: String,
+    retries: u8,
+}
+impl Default for TSettingsA {
+    fn default() -> Self {
+        TSettingsA { name: "anon".into(), retries: 3 }
+    }
+}
+
+/// Every field is written; both sides fill the same missing fields from
+/// the same default (an `Option` takes the default's value, not `None`).
+#[test]
+fn container_default() {
+    same(
+        Named,
+        &Settings { name: "n".into(), retries: 0, tags: None },
+        &TSettings { name: "n".into(), retries: 0, tags: None },
+    );
+    same(Array, &SettingsA { name: "n".into(), retries: 9 }, &TSettingsA { name: "n".into(), retries: 9 });
+    for partial in [&b"\x80"[..], b"\x81\xa7retries\x01", b"\x81\xa4tags\xc0", b"\x81\xa4name\xa1x"] {
+        let ours: Settings = msgpack_core::from_slice(partial).unwrap();
+        let theirs: TSettings = rmp_serde::from_slice(partial).unwrap();
+        assert_eq!((ours.name, ours.retries, ours.tags), (theirs.name, theirs.retries, theirs.tags), "{partial:?}");
+    }
+    for partial in [&b"\x90"[..], b"\x91\xa1x"] {
+        let ours: SettingsA = msgpack_core::from_slice(partial).unwrap();
+        let theirs: TSettingsA = rmp_serde::from_slice(partial).unwrap();
+        assert_eq!((ours.name, ours.retries), (theirs.name, theirs.retries), "{partial:?}");
     }
 }
