@@ -199,7 +199,7 @@ fn a_wrong_bound_is_an_error() {
             &self,
             e: &mut Encoder<W>,
         ) -> Result<(), msgpack_core::encode::Error<W::Error>> {
-            e.__bounded::<2, Self>(self)
+            e.__bounded::<{ msgpack_core::encode::bounded::window(2) }, Self>(self)
         }
         fn encoded_len(&self) -> usize {
             21

@@ -19,11 +19,18 @@ use super::{Encoder, EndOfSlice, Error, Write};
 #[doc(hidden)]
 pub const BOUNDED_LIMIT: usize = 256;
 
-/// `max`, clamped to [`BOUNDED_LIMIT`]: a window size that is always valid
-/// for the type system, whether or not the bounded path is taken.
+/// Bytes of slack after a window's span, at least the largest fixed-size
+/// item (9 bytes): what lets a masked offset index the window unchecked.
+const SLACK: usize = 16;
+
+/// The window for a bound of `max` bytes: its span (`max` rounded up to a
+/// power of two, so that offsets can be masked into it) plus [`SLACK`];
+/// clamped at [`BOUNDED_LIMIT`], so that it is always a valid size for the
+/// type system whether or not the bounded path is taken.
 #[doc(hidden)]
 pub const fn window(max: usize) -> usize {
-    if max < BOUNDED_LIMIT { max } else { BOUNDED_LIMIT }
+    let max = if max < BOUNDED_LIMIT { max } else { BOUNDED_LIMIT };
+    max.next_power_of_two() + SLACK
 }
 
 /// The sum of encoding bounds, saturating at `usize::MAX` (no bound).
@@ -77,17 +84,27 @@ impl<'a, const M: usize> Bounded<'a, M> {
         Bounded { buf, pos: 0 }
     }
 
-    /// Bytes written (and initialized) from the start of the window.
+    /// The window's span: `M` without the slack, a power of two.
+    const SPAN: usize = M - SLACK;
+
+    /// Bytes written (and initialized) from the start of the window; an
+    /// error if the writes went past the span, which only a wrong bound can
+    /// cause (they then wrapped around inside the window: the bytes are
+    /// garbage, but nothing was written outside it).
     #[inline(always)]
-    pub(crate) fn position(&self) -> usize {
-        self.pos
+    pub(crate) fn written<E>(&self) -> Result<usize, Error<E>> {
+        if self.pos <= Self::SPAN { Ok(self.pos) } else { Err(bound_error()) }
     }
 
-    /// The next `N` bytes of the window. Safe indexing: with constant
-    /// offsets the optimiser proves them in bounds and drops the checks.
+    /// The next `N` bytes of the window (`N` at most [`SLACK`]), at the
+    /// position masked into the span: the optimiser sees that offset plus
+    /// `N` stays inside the window and drops the bounds check, so items of
+    /// any length (small integers in their smallest form) cost no check.
+    /// While the type's bound holds the mask changes nothing.
     #[inline(always)]
     fn item<const N: usize>(&mut self) -> Result<&mut [MaybeUninit<u8>; N], EndOfSlice> {
-        match self.buf.get_mut(self.pos..).and_then(|rest| rest.first_chunk_mut::<N>()) {
+        let at = self.pos & (Self::SPAN - 1);
+        match self.buf.get_mut(at..).and_then(|rest| rest.first_chunk_mut::<N>()) {
             Some(dst) => Ok(dst),
             None => Err(EndOfSlice),
         }
@@ -151,7 +168,7 @@ pub(crate) fn through_stack<W: Write + ?Sized, const M: usize, T: EncodeItems + 
     let n = {
         let mut e = Encoder::new(Bounded::new(&mut tmp));
         value.__encode_items(&mut e).map_err(from_window)?;
-        e.writer().position()
+        e.writer().written()?
     };
     let written = &tmp[..n];
     #[allow(unsafe_code)]

@@ -344,7 +344,7 @@ impl Write for SliceWriter<'_> {
         let window = unsafe { &mut *(window as *mut [u8; M]).cast::<[MaybeUninit<u8>; M]>() };
         let mut e = Encoder::new(Bounded::new(window));
         value.__encode_items(&mut e).map_err(bounded::from_window)?;
-        self.pos += e.writer().position();
+        self.pos += e.writer().written()?;
         Ok(())
     }
 
@@ -440,7 +440,7 @@ impl Write for SpareWriter<'_> {
         let mut e = Encoder::new(Bounded::new(window));
         value.__encode_items(&mut e).map_err(bounded::from_window)?;
         // `Bounded` initialized every byte below its position.
-        self.pos += e.writer().position();
+        self.pos += e.writer().written()?;
         Ok(())
     }
 
@@ -603,7 +603,7 @@ impl Write for alloc::vec::Vec<u8> {
         let Ok(window) = self.item::<M>();
         let mut e = Encoder::new(Bounded::new(window));
         value.__encode_items(&mut e).map_err(bounded::from_window)?;
-        let n = e.writer().position();
+        let n = e.writer().written()?;
         #[allow(unsafe_code)]
         // SAFETY: `item::<M>` reserved `M` bytes of spare capacity from
         // `len`, and `Bounded` initialized the first `n <= M` of them.
