@@ -465,6 +465,34 @@ mod container_default {
     }
 }
 
+/// `transparent`: a struct that is its one encoded field on the wire.
+mod transparent {
+    use super::*;
+
+    derive_all! {
+        #[msgpack(transparent)] pub(crate) struct Id { id: u32 }
+        #[msgpack(transparent)] pub(crate) struct WideId { #[msgpack(skip)] cache: Option<u8>, id: u64 }
+        #[msgpack(transparent)] pub(crate) struct Names(Vec<String>);
+        pub(crate) struct Holder { id: Id }
+        pub(crate) struct WideHolder { id: WideId }
+    }
+
+    #[test]
+    fn skipped_field_is_not_on_the_wire() {
+        let back: WideId = from_slice(&to_vec(&WideId { cache: Some(1), id: 2 }).unwrap()).unwrap();
+        assert_eq!((back.cache, back.id), (None, 2));
+    }
+
+    pairs! {
+        widens_like_its_field: WideId, Id => Ok [Id { id: 0 }, Id { id: u32::MAX }];
+        narrows_like_its_field: Id, WideId => Err [WideId { cache: None, id: u64::MAX }];
+        reads_the_bare_field: Id, u16 => Ok [0, u16::MAX];
+        read_as_the_bare_field: u64, Id => Ok [Id { id: 7 }];
+        nested: WideHolder, Holder => Ok [Holder { id: Id { id: 1 } }];
+        not_a_map: Names, Holder => Err [Holder { id: Id { id: 1 } }];
+    }
+}
+
 mod recursive {
     use super::*;
 

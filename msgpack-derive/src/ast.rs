@@ -111,6 +111,21 @@ impl<'a> Container<'a> {
         Some(Container { ident: &input.ident, attrs, data, generics: &input.generics })
     }
 
+    /// The field a `transparent` struct is encoded as: its only encoded
+    /// field (`check` reports any other count).
+    pub(crate) fn transparent_field(&self) -> Option<&Field<'a>> {
+        match &self.data {
+            Data::Struct(_, fields) if self.attrs.transparent.is_set() => {
+                let mut wire = fields.iter().filter(|f| f.is_wire());
+                match (wire.next(), wire.next()) {
+                    (Some(f), None) => Some(f),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// Map or array form of this container's structs / struct variants.
     pub(crate) fn form(&self) -> Form {
         if self.attrs.array.is_set() { Form::Array } else { Form::Map }

@@ -25,6 +25,7 @@ pub(crate) const TAG: &str = "tag";
 pub(crate) const CRATE: &str = "crate";
 pub(crate) const BOUND: &str = "bound";
 pub(crate) const INDEX: &str = "index";
+pub(crate) const TRANSPARENT: &str = "transparent";
 
 // Field keywords.
 pub(crate) const RENAME: &str = "rename";
@@ -40,7 +41,7 @@ pub(crate) const ALIAS: &str = "alias";
 pub(crate) const OTHER: &str = "other";
 
 const CONTAINER_WORDS: &[&str] =
-    &[MAP, ARRAY, RENAME_ALL, DENY_UNKNOWN_FIELDS, OMIT_DEFAULTS, TAG, CRATE, BOUND, INDEX, DEFAULT];
+    &[MAP, ARRAY, RENAME_ALL, DENY_UNKNOWN_FIELDS, OMIT_DEFAULTS, TAG, CRATE, BOUND, INDEX, DEFAULT, TRANSPARENT];
 const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, BORROW, ALIAS];
 const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
 
@@ -105,6 +106,8 @@ pub(crate) struct Container {
     /// `default` / `default = "path"`: missing fields come from the
     /// container's default value.
     pub(crate) default: Attr<DefaultKind>,
+    /// `transparent`: a struct encoded as its only encoded field.
+    pub(crate) transparent: Attr<()>,
 }
 
 /// Field attributes.
@@ -255,6 +258,7 @@ impl Container {
             bound: Attr::none(BOUND),
             index: Attr::none(INDEX),
             default: Attr::none(DEFAULT),
+            transparent: Attr::none(TRANSPARENT),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -265,6 +269,7 @@ impl Container {
                     DENY_UNKNOWN_FIELDS => c.deny_unknown_fields.set(cx, t, ()),
                     OMIT_DEFAULTS => c.omit_defaults.set(cx, t, ()),
                     INDEX => c.index.set(cx, t, ()),
+                    TRANSPARENT => c.transparent.set(cx, t, ()),
                     DEFAULT => {
                         if let Some(kind) = parse_default(cx, &meta) {
                             c.default.set(cx, t, kind);

@@ -55,8 +55,10 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
             "container `default` needs a struct with named fields: fields of this struct are never missing",
         );
     }
-    // Tuple structs and newtypes have no field names; unit structs no fields.
-    if style != Style::Struct {
+    if let Some(t) = cont.attrs.transparent.tokens() {
+        check_transparent(cx, cont, t);
+    } else if style != Style::Struct {
+        // Tuple structs and newtypes have no field names; unit structs no fields.
         let what = match style {
             Style::Newtype => "a newtype struct is encoded as its field (transparent)",
             Style::Tuple => "a tuple struct is always an array",
@@ -76,10 +78,61 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
     }
 }
 
+/// A `transparent` struct is its one encoded field on the wire: attributes
+/// about its own keys or form would have nothing to act on.
+fn check_transparent(cx: &Ctxt, cont: &Container, t: &proc_macro2::TokenStream) {
+    let Data::Struct(style, fields) = &cont.data else { return };
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    if wire.len() != 1 {
+        cx.error_spanned_by(
+            t,
+            format!(
+                "`transparent` needs exactly one encoded field, this struct has {}{}",
+                wire.len(),
+                if wire.len() > 1 { "; mark the others `skip`" } else { "" }
+            ),
+        );
+    }
+    for (attr_name, tokens) in [
+        (attr::MAP, cont.attrs.map.tokens()),
+        (attr::ARRAY, cont.attrs.array.tokens()),
+        (attr::RENAME_ALL, cont.attrs.rename_all.tokens()),
+        (attr::DENY_UNKNOWN_FIELDS, cont.attrs.deny_unknown_fields.tokens()),
+        (attr::OMIT_DEFAULTS, cont.attrs.omit_defaults.tokens()),
+        (attr::DEFAULT, cont.attrs.default.tokens()),
+    ] {
+        if let Some(t) = tokens {
+            cx.error_spanned_by(
+                t,
+                format!("`{attr_name}` has no effect with `transparent`: the struct is encoded as its field"),
+            );
+        }
+    }
+    // Named fields: the per-field check allows keys, which a transparent
+    // struct never writes (other styles already reject them).
+    if let ([f], Style::Struct) = (wire.as_slice(), style) {
+        let alias = f.attrs.aliases.first().map(|l| l.to_token_stream());
+        for (name, tokens) in [
+            (attr::RENAME, f.attrs.rename.tokens()),
+            (attr::KEY, f.attrs.key.tokens()),
+            (attr::ALIAS, alias.as_ref()),
+            (attr::SKIP_IF, f.attrs.skip_if.tokens()),
+            (attr::DEFAULT, f.attrs.default.tokens()),
+        ] {
+            if let Some(t) = tokens {
+                cx.error_spanned_by(t, format!("`{name}` has no effect on the field of a `transparent` struct: it is written alone, never missing"));
+            }
+        }
+    }
+}
+
 fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
     let all_unit = variants.iter().all(|v| v.style == Style::Unit);
     // Which variant's fields would a default value of the enum provide?
     // serde has no container `default` on enums either.
+    if let Some(t) = cont.attrs.transparent.tokens() {
+        cx.error_spanned_by(t, "`transparent` applies to structs: an enum is written with its tag");
+    }
     if let Some(t) = cont.attrs.default.tokens() {
         cx.error_spanned_by(t, "container `default` applies to structs: a missing field of a variant cannot come from the enum's default; put `default` on the fields");
     }

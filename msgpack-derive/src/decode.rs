@@ -29,7 +29,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => enum_body(cont, n, variants, &name),
     };
     let map_impl = match &cont.data {
-        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map => {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map && cont.transparent_field().is_none() => {
             let entries = map_entries(cont, n, fields, &quote!(Self));
             quote! {
                 #[automatically_derived]
@@ -104,6 +104,9 @@ fn is_small(cont: &Container) -> bool {
 fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
     let krate = &n.krate;
     let Data::Struct(style, fields) = &cont.data else { return None };
+    if cont.transparent_field().is_some() {
+        return None;
+    }
     match style {
         Style::Struct if cont.form() == Form::Map => Some(quote! {
             if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
@@ -490,6 +493,23 @@ fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], c
 fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name: &str) -> TokenStream {
     let krate = &n.krate;
     let ctor = quote!(Self);
+    // A transparent struct is its one encoded field (no path segment, as
+    // for a newtype); the others take their defaults.
+    if cont.transparent_field().is_some() {
+        let values: Vec<TokenStream> = fields
+            .iter()
+            .map(|f| {
+                if f.is_wire() {
+                    let call = decode_fn(n, f);
+                    quote!(#call(__d)?)
+                } else {
+                    skipped_value(cont, f)
+                }
+            })
+            .collect();
+        let build = construct(&ctor, style, fields, &values);
+        return quote!(::core::result::Result::Ok(#build));
+    }
     match style {
         // `nil`, or the empty array that rmp-serde writes for a unit struct.
         Style::Unit => quote! {

@@ -20,12 +20,15 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
     let preds = bound::predicates(cont, &quote!(#krate::Encode));
     let (body, len) = match &cont.data {
+        Data::Struct(..) if cont.transparent_field().is_some() => transparent_body(cont, n),
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields),
         Data::Enum(variants) => enum_body(cont, n, variants),
     };
     let max_len = max_len(cont, n);
+    // A transparent struct is its field: no window or map entries of its own.
+    let plain = cont.transparent_field().is_none();
     let items_impl = match &cont.data {
-        Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() => quote! {
+        Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() && plain => quote! {
             #[automatically_derived]
             impl #krate::__private::EncodeItems for #ident {
                 #[inline(always)]
@@ -47,7 +50,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         // (the fields' code once, in `EncodeItems`, generic over the sink);
         // the window size must be a concrete constant, hence non-generic
         // types only.
-        Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() => {
+        Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() && plain => {
             let items = quote!(<Self as #krate::__private::EncodeItems>::__encode_items);
             quote! {
                 if <Self as #krate::Encode>::__MAX_LEN <= #krate::encode::bounded::BOUNDED_LIMIT {
@@ -62,7 +65,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         _ => body,
     };
     let map_impl = match &cont.data {
-        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map => {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map && plain => {
             let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
             let access = |f: &Field| {
                 let m = &f.member;
@@ -145,6 +148,10 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
         }
     };
     let mut parts: Vec<TokenStream> = Vec::new();
+    if let Some(f) = cont.transparent_field() {
+        let part = field_max(f);
+        return quote!(const __MAX_LEN: usize = #part;);
+    }
     match style {
         Style::Unit => parts.push(quote!(1usize)),
         Style::Newtype => parts.push(field_max(wire[0])),
@@ -384,6 +391,15 @@ fn array_of(
     let encs = fields.iter().map(|f| value_encode(n, f, &access(f)));
     let lens = fields.iter().map(|f| value_len(n, f, &access(f)));
     (quote!(__e.raw(#lit)?; #(#encs)* ::core::result::Result::Ok(())), quote!(#hl #(+ #lens)*))
+}
+
+/// A `transparent` struct: its one encoded field, alone.
+fn transparent_body(cont: &Container, n: &Names) -> (TokenStream, TokenStream) {
+    let f = cont.transparent_field().expect("a transparent struct has one encoded field");
+    let m = &f.member;
+    let a = quote!(&self.#m);
+    let enc = value_encode(n, f, &a);
+    (quote!(#enc ::core::result::Result::Ok(())), value_len(n, f, &a))
 }
 
 fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (TokenStream, TokenStream) {

@@ -5,8 +5,8 @@
 //! recursive types can point back at it; a generic type builds it in the
 //! associated `const`, with `Self` (or the type with its own parameters)
 //! in its fields replaced by a marker type whose shape is `Shape::Recur`.
-//! Newtype structs are transparent on the wire: a `Newtype` shape that the
-//! check and the fingerprint see through.
+//! Newtype structs (and `transparent` structs) are transparent on the
+//! wire: a `Newtype` shape that the check and the fingerprint see through.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -31,6 +31,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let shape = match &cont.data {
         // A newtype struct is its field on the wire; the named wrapper
         // keeps recursive newtypes (`struct Nest(Vec<Nest>)`) finite.
+        Data::Struct(..) if cont.transparent_field().is_some() => {
+            let name = ident.to_string();
+            let id = g.id();
+            let inner = g.field_shape(cont.transparent_field().unwrap());
+            let generic = !is_static;
+            quote!(#schema::Shape::Newtype(&#schema::NewtypeDef { name: #name, id: #id, generic: #generic, inner: #inner }))
+        }
         Data::Struct(Style::Newtype, fields) if fields[0].is_wire() => {
             let name = ident.to_string();
             let id = g.id();

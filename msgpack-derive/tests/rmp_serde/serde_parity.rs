@@ -145,3 +145,58 @@ fn container_default() {
         assert_eq!((ours.name, ours.retries), (theirs.name, theirs.retries), "{partial:?}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// `transparent`
+
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(transparent)]
+struct Email {
+    #[msgpack(skip)]
+    verified: bool,
+    address: String,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(transparent)]
+struct TEmail {
+    #[serde(skip)]
+    verified: bool,
+    address: String,
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(transparent)]
+struct Scores<T>(Vec<T>, #[msgpack(skip)] std::marker::PhantomData<T>);
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(transparent)]
+struct TScores<T>(Vec<T>, #[serde(skip)] std::marker::PhantomData<T>);
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Contact {
+    primary: Email,
+    scores: Scores<i32>,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TContact {
+    primary: TEmail,
+    scores: TScores<i32>,
+}
+
+/// The field alone, in both forms; nested in a struct too.
+#[test]
+fn transparent() {
+    let bytes = same(
+        Named,
+        &Email { verified: false, address: "a@b".into() },
+        &TEmail { verified: false, address: "a@b".into() },
+    );
+    assert_eq!(bytes, b"\xa3a@b");
+    same(Array, &Email { verified: false, address: "".into() }, &TEmail { verified: false, address: "".into() });
+    let p = std::marker::PhantomData;
+    same(Named, &Scores(vec![-1, 70000], p), &TScores(vec![-1, 70000], p));
+    same(
+        Named,
+        &Contact { primary: Email { verified: false, address: "x".into() }, scores: Scores(vec![1], p) },
+        &TContact { primary: TEmail { verified: false, address: "x".into() }, scores: TScores(vec![1], p) },
+    );
+}
