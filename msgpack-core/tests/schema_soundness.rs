@@ -493,6 +493,40 @@ mod transparent {
     }
 }
 
+/// `from` / `into`: the proxy type's shape.
+mod proxy {
+    use super::*;
+
+    #[derive(MsgPack, Debug, Clone)]
+    #[msgpack(from = "u16", into = "u16")]
+    pub(crate) struct Small {
+        v: u16,
+    }
+    impl From<u16> for Small {
+        fn from(v: u16) -> Self {
+            Small { v }
+        }
+    }
+    impl From<Small> for u16 {
+        fn from(s: Small) -> u16 {
+            s.v
+        }
+    }
+    derive_all! {
+        pub(crate) struct Holder { s: Small }
+        pub(crate) struct Wide { s: u32 }
+        pub(crate) struct Narrow { s: u8 }
+    }
+
+    pairs! {
+        proxy_reads_what_its_proxy_reads: Small, u8 => Ok [0, u8::MAX];
+        proxy_narrows_like_its_proxy: Small, u32 => Err [0, u32::MAX];
+        read_as_its_proxy: u64, Small => Ok [Small { v: 0 }, Small { v: u16::MAX }];
+        nested_widens: Wide, Holder => Ok [Holder { s: Small { v: u16::MAX } }];
+        nested_narrows: Narrow, Holder => Err [Holder { s: Small { v: 256 } }];
+    }
+}
+
 mod recursive {
     use super::*;
 

@@ -26,6 +26,9 @@ pub(crate) const CRATE: &str = "crate";
 pub(crate) const BOUND: &str = "bound";
 pub(crate) const INDEX: &str = "index";
 pub(crate) const TRANSPARENT: &str = "transparent";
+pub(crate) const FROM: &str = "from";
+pub(crate) const TRY_FROM: &str = "try_from";
+pub(crate) const INTO: &str = "into";
 
 // Field keywords.
 pub(crate) const RENAME: &str = "rename";
@@ -40,8 +43,22 @@ pub(crate) const ALIAS: &str = "alias";
 // Variant keywords (besides `rename`, `skip`, `rename_all`).
 pub(crate) const OTHER: &str = "other";
 
-const CONTAINER_WORDS: &[&str] =
-    &[MAP, ARRAY, RENAME_ALL, DENY_UNKNOWN_FIELDS, OMIT_DEFAULTS, TAG, CRATE, BOUND, INDEX, DEFAULT, TRANSPARENT];
+const CONTAINER_WORDS: &[&str] = &[
+    MAP,
+    ARRAY,
+    RENAME_ALL,
+    DENY_UNKNOWN_FIELDS,
+    OMIT_DEFAULTS,
+    TAG,
+    CRATE,
+    BOUND,
+    INDEX,
+    DEFAULT,
+    TRANSPARENT,
+    FROM,
+    TRY_FROM,
+    INTO,
+];
 const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, BORROW, ALIAS];
 const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
 
@@ -108,6 +125,12 @@ pub(crate) struct Container {
     pub(crate) default: Attr<DefaultKind>,
     /// `transparent`: a struct encoded as its only encoded field.
     pub(crate) transparent: Attr<()>,
+    /// `from = "T"`: decoded as `T`, then `From<T>`.
+    pub(crate) from: Attr<syn::Type>,
+    /// `try_from = "T"`: recognised, not supported yet (see `check`).
+    pub(crate) try_from: Attr<syn::Type>,
+    /// `into = "T"`: encoded as `Into::<T>::into(self.clone())`.
+    pub(crate) into: Attr<syn::Type>,
 }
 
 /// Field attributes.
@@ -231,6 +254,24 @@ fn parse_path<T: syn::parse::Parse>(cx: &Ctxt, meta: &ParseNestedMeta) -> Option
     }
 }
 
+/// `"Type"`: a type in a string literal.
+fn parse_type(cx: &Ctxt, meta: &ParseNestedMeta) -> Option<(LitStr, syn::Type)> {
+    let lit = match lit_str(meta) {
+        Ok(l) => l,
+        Err(e) => {
+            cx.syn_error(e);
+            return None;
+        }
+    };
+    match lit.parse::<syn::Type>() {
+        Ok(ty) => Some((lit, ty)),
+        Err(_) => {
+            cx.error_spanned_by(&lit, format!("expected a type in `{}`, found {:?}", word(meta), lit.value()));
+            None
+        }
+    }
+}
+
 /// `default` or `default = "path"`.
 fn parse_default(cx: &Ctxt, meta: &ParseNestedMeta) -> Option<DefaultKind> {
     if meta.input.peek(syn::Token![=]) {
@@ -259,6 +300,9 @@ impl Container {
             index: Attr::none(INDEX),
             default: Attr::none(DEFAULT),
             transparent: Attr::none(TRANSPARENT),
+            from: Attr::none(FROM),
+            try_from: Attr::none(TRY_FROM),
+            into: Attr::none(INTO),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -270,6 +314,16 @@ impl Container {
                     OMIT_DEFAULTS => c.omit_defaults.set(cx, t, ()),
                     INDEX => c.index.set(cx, t, ()),
                     TRANSPARENT => c.transparent.set(cx, t, ()),
+                    FROM | TRY_FROM | INTO => {
+                        let attr = match word(&meta).as_str() {
+                            FROM => &mut c.from,
+                            TRY_FROM => &mut c.try_from,
+                            _ => &mut c.into,
+                        };
+                        if let Some((lit, ty)) = parse_type(cx, &meta) {
+                            attr.set(cx, lit.to_token_stream(), ty);
+                        }
+                    }
                     DEFAULT => {
                         if let Some(kind) = parse_default(cx, &meta) {
                             c.default.set(cx, t, kind);

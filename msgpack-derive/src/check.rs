@@ -12,6 +12,7 @@ use crate::ctxt::Ctxt;
 
 pub(crate) fn check(cx: &Ctxt, cont: &Container) {
     check_form(cx, cont);
+    check_proxy(cx, cont);
     match &cont.data {
         Data::Struct(style, fields) => {
             check_struct_container(cx, cont, *style);
@@ -36,6 +37,44 @@ fn check_form(cx: &Ctxt, cont: &Container) {
     // only half work. It is a map-form feature.
     if let (Some(t), true) = (cont.attrs.omit_defaults.tokens(), cont.form() == Form::Array) {
         cx.error_spanned_by(t, "`omit_defaults` needs map form; remove `array` or `omit_defaults`");
+    }
+}
+
+/// `from` / `try_from` / `into`: the conversions through a proxy type.
+fn check_proxy(cx: &Ctxt, cont: &Container) {
+    let a = &cont.attrs;
+    if let Some(t) = a.try_from.tokens() {
+        // `decode::ErrorKind` has no variant that holds a message made at run
+        // time (`Custom` is `&'static str`), so the conversion error's
+        // `Display` could not be kept, as serde keeps it.
+        cx.error_spanned_by(
+            t,
+            "`try_from` is not supported yet: a decode error cannot carry the conversion error's message; decode with `from` into an unvalidated type, or use `with` on the fields",
+        );
+    }
+    // A transparent struct is its field; a proxy replaces the whole type.
+    if let Some(t) = a.transparent.tokens() {
+        for (name, tokens) in
+            [(attr::FROM, a.from.tokens()), (attr::TRY_FROM, a.try_from.tokens()), (attr::INTO, a.into.tokens())]
+        {
+            if tokens.is_some() {
+                cx.error_spanned_by(
+                    t,
+                    format!(
+                        "`transparent` and `{name}` conflict: the type is encoded either as its field or as the proxy"
+                    ),
+                );
+            }
+        }
+    }
+    // The schema descriptor is one shape, for reading and writing.
+    if let (Some(from), Some(into)) = (a.from.get(), a.into.get())
+        && from.to_token_stream().to_string() != into.to_token_stream().to_string()
+    {
+        cx.error_spanned_by(
+            a.into.tokens().unwrap(),
+            "`from` and `into` name different types: the schema descriptor has one shape for reading and writing; use one proxy type for both",
+        );
     }
 }
 

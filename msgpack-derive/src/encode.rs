@@ -15,6 +15,9 @@ use crate::expand::Names;
 use crate::wire;
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
+    if let Some(ty) = cont.attrs.into.get() {
+        return crate::proxy::encode_impl(cont, n, ty);
+    }
     let krate = &n.krate;
     let ident = cont.ident;
     let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();

@@ -200,3 +200,98 @@ fn transparent() {
         &TContact { primary: TEmail { verified: false, address: "x".into() }, scores: TScores(vec![1], p) },
     );
 }
+
+// ---------------------------------------------------------------------------
+// `from` / `into`
+
+#[derive(MsgPack, Clone, PartialEq, Debug)]
+#[msgpack(from = "Vec<u32>", into = "Vec<u32>")]
+struct Span2 {
+    start: u32,
+    end: u32,
+}
+#[derive(Serialize, Deserialize, Clone, PartialEq, Debug)]
+#[serde(from = "Vec<u32>", into = "Vec<u32>")]
+struct TSpan2 {
+    start: u32,
+    end: u32,
+}
+impl From<Vec<u32>> for Span2 {
+    fn from(v: Vec<u32>) -> Self {
+        Span2 { start: v.first().copied().unwrap_or(0), end: v.get(1).copied().unwrap_or(0) }
+    }
+}
+impl From<Span2> for Vec<u32> {
+    fn from(s: Span2) -> Self {
+        vec![s.start, s.end]
+    }
+}
+impl From<Vec<u32>> for TSpan2 {
+    fn from(v: Vec<u32>) -> Self {
+        TSpan2 { start: v.first().copied().unwrap_or(0), end: v.get(1).copied().unwrap_or(0) }
+    }
+}
+impl From<TSpan2> for Vec<u32> {
+    fn from(s: TSpan2) -> Self {
+        vec![s.start, s.end]
+    }
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Doc {
+    title: String,
+    span: Span2,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TDoc {
+    title: String,
+    span: TSpan2,
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Raw {
+    name: String,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TRaw {
+    name: String,
+}
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(from = "Raw")]
+struct Lower {
+    name: String,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(from = "TRaw")]
+struct TLower {
+    name: String,
+}
+impl From<Raw> for Lower {
+    fn from(r: Raw) -> Self {
+        Lower { name: r.name.to_lowercase() }
+    }
+}
+impl From<TRaw> for TLower {
+    fn from(r: TRaw) -> Self {
+        TLower { name: r.name.to_lowercase() }
+    }
+}
+
+/// The proxy's bytes, nested too; `from` alone (the derived encoding on
+/// the way out, the conversion on the way in) converts alike.
+#[test]
+fn from_and_into() {
+    let bytes = same(Named, &Span2 { start: 1, end: 70000 }, &TSpan2 { start: 1, end: 70000 });
+    assert_eq!(bytes, b"\x92\x01\xce\x00\x01\x11\x70");
+    same(Array, &Span2 { start: 0, end: 0 }, &TSpan2 { start: 0, end: 0 });
+    same(
+        Named,
+        &Doc { title: "t".into(), span: Span2 { start: 2, end: 3 } },
+        &TDoc { title: "t".into(), span: TSpan2 { start: 2, end: 3 } },
+    );
+    let bytes = same(Named, &Lower { name: "ada".into() }, &TLower { name: "ada".into() });
+    assert_eq!(bytes, b"\x81\xa4name\xa3ada");
+    let upper = rmp_serde::to_vec_named(&TRaw { name: "ADA".into() }).unwrap();
+    assert_eq!(ours_from(&Lower { name: String::new() }, &upper), Lower { name: "ada".into() });
+    assert_eq!(theirs_from(&TLower { name: String::new() }, &upper), TLower { name: "ada".into() });
+}

@@ -1,0 +1,111 @@
+//! Containers converted through a proxy type (`from = "T"`, `into = "T"`,
+//! serde's semantics): `Decode` reads a `T` and converts it with `From`;
+//! `Encode` clones the value, converts it with `Into` and writes the `T`;
+//! `Schema` is `T`'s. The fields' own code is not generated for the side
+//! that goes through the proxy.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::Container;
+use crate::bound;
+use crate::expand::Names;
+
+/// The where-clause predicates of a proxied impl: the type's own, `bound`
+/// if given (no bounds are inferred from the fields, which are not
+/// encoded), then what the conversion needs.
+fn predicates(cont: &Container, needs: &[TokenStream]) -> Vec<TokenStream> {
+    let mut preds: Vec<TokenStream> = cont
+        .generics
+        .where_clause
+        .as_ref()
+        .map(|w| w.predicates.iter().map(|p| p.to_token_stream()).collect())
+        .unwrap_or_default();
+    if let Some(custom) = cont.attrs.bound.get() {
+        preds.extend(custom.iter().map(|p| p.to_token_stream()));
+    }
+    preds.extend(needs.iter().cloned());
+    preds
+}
+
+/// `Encode` for `into = "T"`: `Into::<T>::into(self.clone())`, then `T`'s
+/// encoding. `encoded_len` converts too, so it is exact.
+pub(crate) fn encode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let span = ty.span();
+    let preds = predicates(
+        cont,
+        &[
+            quote_spanned!(span=> #ty: #krate::Encode),
+            quote_spanned!(span=> Self: ::core::clone::Clone + ::core::convert::Into<#ty>),
+        ],
+    );
+    let conv = quote_spanned!(span=>
+        <Self as ::core::convert::Into<#ty>>::into(<Self as ::core::clone::Clone>::clone(self))
+    );
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
+            const __MAX_LEN: usize = <#ty as #krate::Encode>::__MAX_LEN;
+            #[inline]
+            fn encode<__W: #krate::encode::Write>(
+                &self,
+                __e: &mut #krate::encode::Encoder<__W>,
+            ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                let __v: #ty = #conv;
+                <#ty as #krate::Encode>::encode(&__v, __e)
+            }
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                let __v: #ty = #conv;
+                <#ty as #krate::Encode>::encoded_len(&__v)
+            }
+        }
+    }
+}
+
+/// `Decode` for `from = "T"`: `T`'s decode, then `From<T>`.
+pub(crate) fn decode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let params = bound::decode_impl_params(cont);
+    let span = ty.span();
+    // `'de` keeps the call-site span (see `decode::decode_fn`).
+    let de = syn::Lifetime::new("'de", Span::call_site());
+    let preds = predicates(
+        cont,
+        &[quote_spanned!(span=> #ty: #krate::Decode<#de>), quote_spanned!(span=> Self: ::core::convert::From<#ty>)],
+    );
+    let call = quote_spanned!(span=> <#ty as #krate::Decode<#de>>::decode);
+    let conv = quote_spanned!(span=> <Self as ::core::convert::From<#ty>>::from);
+    quote! {
+        #[automatically_derived]
+        impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
+            #[inline]
+            fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                let __v: #ty = #call(__d)?;
+                ::core::result::Result::Ok(#conv(__v))
+            }
+        }
+    }
+}
+
+/// `Schema` for a proxied container: the proxy's shape (`from`'s, else
+/// `into`'s; `check` makes them the same type when both are given).
+pub(crate) fn schema_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let span = ty.span();
+    let preds = predicates(cont, &[quote_spanned!(span=> #ty: #krate::schema::Schema)]);
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::schema::Schema for #ident #ty_generics where #(#preds,)* {
+            const SHAPE: #krate::schema::ShapeRef = <#ty as #krate::schema::Schema>::SHAPE;
+        }
+    }
+}
