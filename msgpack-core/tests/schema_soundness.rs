@@ -527,6 +527,22 @@ mod proxy {
     }
 }
 
+/// `rename_all_fields`: the keys of every struct variant, renamed.
+mod rename_all_fields {
+    use super::*;
+
+    derive_all! {
+        #[msgpack(rename_all_fields = "camelCase")] pub(crate) enum Renamed { Add { item_id: u8 }, Clear }
+        pub(crate) enum ByHand { Add { #[msgpack(rename = "itemId")] id: u8 }, Clear }
+        pub(crate) enum Plain { Add { item_id: u8 }, Clear }
+    }
+
+    pairs! {
+        same_keys_as_rename: Renamed, ByHand => Ok [ByHand::Add { id: 0 }, ByHand::Clear];
+        renamed_keys_differ: Renamed, Plain => Err [Plain::Add { item_id: 1 }];
+    }
+}
+
 mod recursive {
     use super::*;
 

@@ -102,7 +102,10 @@ impl<'a> Container<'a> {
                 let (style, fields) = fields_from_ast(cx, &s.fields, rule);
                 Data::Struct(style, fields)
             }
-            syn::Data::Enum(e) => Data::Enum(e.variants.iter().map(|v| variant_from_ast(cx, v, rule)).collect()),
+            syn::Data::Enum(e) => {
+                let fields_rule = attrs.rename_all_fields.get().copied();
+                Data::Enum(e.variants.iter().map(|v| variant_from_ast(cx, v, rule, fields_rule)).collect())
+            }
             syn::Data::Union(u) => {
                 cx.error_spanned_by(u.union_token, "`MsgPack` cannot be derived for unions; use a struct or an enum");
                 return None;
@@ -132,15 +135,24 @@ impl<'a> Container<'a> {
     }
 }
 
-fn variant_from_ast<'a>(cx: &Ctxt, v: &'a syn::Variant, rule: Option<RenameRule>) -> Variant<'a> {
+/// `rule` renames the variant (the enum's `rename_all`), `fields_rule` its
+/// fields (the enum's `rename_all_fields`, unless the variant has its own
+/// `rename_all`, as in serde).
+fn variant_from_ast<'a>(
+    cx: &Ctxt,
+    v: &'a syn::Variant,
+    rule: Option<RenameRule>,
+    fields_rule: Option<RenameRule>,
+) -> Variant<'a> {
     let attrs = attr::Variant::from_ast(cx, v);
     let name = match (attrs.rename.get(), rule) {
         (Some(n), _) => n.clone(),
         (None, Some(r)) => r.apply_to_variant(&unraw(&v.ident)),
         (None, None) => unraw(&v.ident),
     };
-    // A struct variant's fields follow the variant's own `rename_all`.
-    let (style, fields) = fields_from_ast(cx, &v.fields, attrs.rename_all.get().copied());
+    // A struct variant's fields follow the variant's own `rename_all`, else
+    // the enum's `rename_all_fields`.
+    let (style, fields) = fields_from_ast(cx, &v.fields, attrs.rename_all.get().copied().or(fields_rule));
     Variant { ident: &v.ident, attrs, style, fields, original: v, name }
 }
 

@@ -19,6 +19,7 @@ pub(crate) const MSGPACK: &str = "msgpack";
 pub(crate) const MAP: &str = "map";
 pub(crate) const ARRAY: &str = "array";
 pub(crate) const RENAME_ALL: &str = "rename_all";
+pub(crate) const RENAME_ALL_FIELDS: &str = "rename_all_fields";
 pub(crate) const DENY_UNKNOWN_FIELDS: &str = "deny_unknown_fields";
 pub(crate) const OMIT_DEFAULTS: &str = "omit_defaults";
 pub(crate) const TAG: &str = "tag";
@@ -114,6 +115,9 @@ pub(crate) struct Container {
     pub(crate) map: Attr<()>,
     pub(crate) array: Attr<()>,
     pub(crate) rename_all: Attr<RenameRule>,
+    /// `rename_all_fields`: `rename_all` for the fields of every struct
+    /// variant of an enum.
+    pub(crate) rename_all_fields: Attr<RenameRule>,
     pub(crate) deny_unknown_fields: Attr<()>,
     pub(crate) omit_defaults: Attr<()>,
     pub(crate) tag: Attr<String>,
@@ -231,7 +235,7 @@ fn parse_rule(cx: &Ctxt, meta: &ParseNestedMeta) -> Option<RenameRule> {
         let names: Vec<_> = RULES.iter().map(|(n, _)| format!("\"{n}\"")).collect();
         cx.error_spanned_by(
             &lit,
-            format!("unknown `rename_all` rule {:?}; expected one of {}", lit.value(), names.join(", ")),
+            format!("unknown `{}` rule {:?}; expected one of {}", word(meta), lit.value(), names.join(", ")),
         );
     }
     rule
@@ -292,6 +296,7 @@ impl Container {
             map: Attr::none(MAP),
             array: Attr::none(ARRAY),
             rename_all: Attr::none(RENAME_ALL),
+            rename_all_fields: Attr::none(RENAME_ALL_FIELDS),
             deny_unknown_fields: Attr::none(DENY_UNKNOWN_FIELDS),
             omit_defaults: Attr::none(OMIT_DEFAULTS),
             tag: Attr::none(TAG),
@@ -332,6 +337,11 @@ impl Container {
                     RENAME_ALL => {
                         if let Some(rule) = parse_rule(cx, &meta) {
                             c.rename_all.set(cx, t, rule);
+                        }
+                    }
+                    RENAME_ALL_FIELDS => {
+                        if let Some(rule) = parse_rule(cx, &meta) {
+                            c.rename_all_fields.set(cx, t, rule);
                         }
                     }
                     TAG => {

@@ -86,6 +86,12 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
     if let Some(t) = cont.attrs.index.tokens() {
         cx.error_spanned_by(t, "`index` applies to enums of unit variants");
     }
+    if let Some(t) = cont.attrs.rename_all_fields.tokens() {
+        cx.error_spanned_by(
+            t,
+            "`rename_all_fields` applies to enums (the fields of their struct variants); on a struct, use `rename_all`",
+        );
+    }
     // Tuple structs are read with exactly their length, newtypes are their
     // field, unit structs have none: nothing can be missing.
     if let (Some(t), true) = (cont.attrs.default.tokens(), style != Style::Struct) {

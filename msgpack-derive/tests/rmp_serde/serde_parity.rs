@@ -295,3 +295,47 @@ fn from_and_into() {
     assert_eq!(ours_from(&Lower { name: String::new() }, &upper), Lower { name: "ada".into() });
     assert_eq!(theirs_from(&TLower { name: String::new() }, &upper), TLower { name: "ada".into() });
 }
+
+// ---------------------------------------------------------------------------
+// `rename_all_fields`
+
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(rename_all = "kebab-case", rename_all_fields = "camelCase")]
+enum Command {
+    AddItem {
+        item_id: u32,
+        display_name: String,
+    },
+    #[msgpack(rename_all = "UPPERCASE")]
+    RemoveItem {
+        item_id: u32,
+    },
+    Clear,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(rename_all = "kebab-case", rename_all_fields = "camelCase")]
+enum TCommand {
+    AddItem {
+        item_id: u32,
+        display_name: String,
+    },
+    #[serde(rename_all = "UPPERCASE")]
+    RemoveItem {
+        item_id: u32,
+    },
+    Clear,
+}
+
+/// The same wire names as serde's, including a variant's own `rename_all`
+/// taking precedence, in both forms.
+#[test]
+fn rename_all_fields() {
+    let bytes = same(
+        Named,
+        &Command::AddItem { item_id: 1, display_name: "d".into() },
+        &TCommand::AddItem { item_id: 1, display_name: "d".into() },
+    );
+    assert_eq!(bytes, b"\x81\xa8add-item\x82\xa6itemId\x01\xabdisplayName\xa1d");
+    same(Named, &Command::RemoveItem { item_id: 2 }, &TCommand::RemoveItem { item_id: 2 });
+    same(Named, &Command::Clear, &TCommand::Clear);
+}
