@@ -26,6 +26,7 @@
 //! | `time::OffsetDateTime`, `UtcDateTime`, `PrimitiveDateTime` (`time`) | ext -1, the UTC instant (the offset is not kept; primitive is UTC) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | [`ExtRef`], [`Ext`] | ext (fixext 1/2/4/8/16, ext 8/16/32) | [`Encoder::ext`] / [`Decoder::ext`] |
 //! | [`Value`], [`ValueRef`] | any | |
+//! | [`RawRef`], [`Raw`] | any one value, kept as its bytes and written back verbatim | [`Decoder::raw_value`] |
 //!
 //! Encoding always uses the smallest form, so the bytes equal those of every
 //! mainstream implementation (Python `msgpack`, rmp-serde). Decoding accepts
@@ -188,6 +189,7 @@ pub mod encode;
 pub mod ext;
 mod impls;
 pub mod marker;
+pub mod raw;
 pub mod schema;
 #[cfg(feature = "alloc")]
 pub mod value;
@@ -200,6 +202,9 @@ pub use encode::{Encode, Encoder};
 #[cfg(feature = "alloc")]
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
+#[cfg(feature = "alloc")]
+pub use raw::Raw;
+pub use raw::RawRef;
 #[cfg(feature = "alloc")]
 pub use value::{Integer, Value, ValueRef};
 

@@ -4,7 +4,7 @@
 //! a few derived types, incl. a recursive enum) and of mutations of them
 //! (bit flips, byte insertions and deletions, truncations, length prefixes
 //! inflated up to `u32::MAX`). Each input is decoded as `Value`, `ValueRef`,
-//! the derived types (default options and `max_depth(16)`) and skipped. A
+//! `Raw` / `RawRef`, the derived types (default options and `max_depth(16)`) and skipped. A
 //! panic fails the test; a counting global allocator checks that one decode
 //! of an `n`-byte input allocates at most `C * n + K` bytes (peak live and
 //! total requested) for `Value` and for the derived owned types.
@@ -674,6 +674,14 @@ fn decode_all(input: &[u8], stats: &mut Stats) {
     if ok {
         assert!(skipped.is_ok() && d.is_empty(), "skip disagrees with Value on {}", hex(input));
     }
+    // Raw values accept exactly what the structural skip accepts as one
+    // whole message (strings unvalidated), owned within the same bounds.
+    let whole = skipped.is_ok() && d.is_empty();
+    let raw_ok = owned::<msgpack_core::Raw>("Raw", input, &default, &mut stats.value);
+    assert_eq!(raw_ok, whole, "Raw disagrees with skip on {}", hex(input));
+    let r = msgpack_core::RawRef::new(input);
+    check_error("RawRef", input, r.as_ref().err());
+    assert_eq!(r.is_ok(), whole, "RawRef disagrees with skip on {}", hex(input));
 
     for opts in [default, DecodeOptions::new().max_depth(16)] {
         let w = &mut stats.derived;
