@@ -218,7 +218,12 @@ pub use msgpack_derive::MsgPack;
 /// `u64::MAX`, a sequence of more than `u32::MAX` elements).
 ///
 /// The buffer is sized by [`Encode::encoded_len`] and written as a slice
-/// (no growth checks per item). Should a hand-written `encoded_len` fall
+/// (no growth checks per item). Measured against one pass into a growing
+/// `Vec`: the length pass wins where lengths are cheap to compute (numbers,
+/// fixed-size structs: a 125,000-triangle mesh 450 against 815 us) and on
+/// short strings (an access log, 243 against 283 us), and loses on streams
+/// of random small integers of varying width (1.41 against 1.2 ms).
+/// To encode many messages, reuse one buffer with [`encode_to_vec`]. Should a hand-written `encoded_len` fall
 /// short, the value is encoded again into a growing `Vec`: still correct,
 /// one allocation more.
 ///
