@@ -543,6 +543,31 @@ mod rename_all_fields {
     }
 }
 
+/// `encode_with` / `decode_with`: opaque like `with`, named by both halves.
+mod encode_decode_with {
+    use super::*;
+    use opaque::as_text;
+
+    derive_all! {
+        pub(crate) struct Both { #[msgpack(encode_with = "as_text::encode", decode_with = "as_text::decode")] n: u64 }
+        pub(crate) struct BothAgain { #[msgpack(encode_with = "as_text::encode", decode_with = "as_text::decode")] n: u64 }
+        pub(crate) struct EncodeOnly { #[msgpack(encode_with = "as_text::encode")] n: u64 }
+        pub(crate) struct Plain { n: u64 }
+        pub(crate) struct ValueN { n: Value }
+    }
+
+    pairs! {
+        same_halves_same_module: Both, BothAgain => Ok [BothAgain { n: 0 }, BothAgain { n: u64::MAX }];
+        text_into_plain: Plain, Both => Err [Both { n: 1 }];
+        plain_into_text: Both, Plain => Err [Plain { n: 1 }];
+        encode_half_into_plain: Plain, EncodeOnly => Err [EncodeOnly { n: 1 }];
+        // CONSERVATIVE (like `with`): one half differs, so the check does
+        // not compare them, although `as_text::decode` reads what it writes.
+        encode_half_into_both: Both, EncodeOnly => Conservative [EncodeOnly { n: 1 }];
+        anything_into_value: ValueN, EncodeOnly => Ok [EncodeOnly { n: 5 }];
+    }
+}
+
 mod recursive {
     use super::*;
 

@@ -38,6 +38,8 @@ pub(crate) const DEFAULT: &str = "default";
 pub(crate) const SKIP: &str = "skip";
 pub(crate) const SKIP_IF: &str = "skip_if";
 pub(crate) const WITH: &str = "with";
+pub(crate) const ENCODE_WITH: &str = "encode_with";
+pub(crate) const DECODE_WITH: &str = "decode_with";
 pub(crate) const BORROW: &str = "borrow";
 pub(crate) const ALIAS: &str = "alias";
 
@@ -60,7 +62,7 @@ const CONTAINER_WORDS: &[&str] = &[
     TRY_FROM,
     INTO,
 ];
-const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, BORROW, ALIAS];
+const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, ENCODE_WITH, DECODE_WITH, BORROW, ALIAS];
 const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
 
 /// One attribute's value and the tokens it came from.
@@ -145,6 +147,10 @@ pub(crate) struct Field {
     pub(crate) skip: Attr<()>,
     pub(crate) skip_if: Attr<syn::ExprPath>,
     pub(crate) with: Attr<syn::Path>,
+    /// `encode_with = "path"`: the encode half of `with`, a function.
+    pub(crate) encode_with: Attr<syn::ExprPath>,
+    /// `decode_with = "path"`: the decode half of `with`, a function.
+    pub(crate) decode_with: Attr<syn::ExprPath>,
     pub(crate) borrow: Attr<()>,
     /// `alias = "old"`, repeatable: more keys accepted on decode, as written.
     pub(crate) aliases: Vec<LitStr>,
@@ -384,6 +390,8 @@ impl Field {
             skip: Attr::none(SKIP),
             skip_if: Attr::none(SKIP_IF),
             with: Attr::none(WITH),
+            encode_with: Attr::none(ENCODE_WITH),
+            decode_with: Attr::none(DECODE_WITH),
             borrow: Attr::none(BORROW),
             aliases: Vec::new(),
         };
@@ -418,6 +426,12 @@ impl Field {
                     WITH => {
                         if let Some((lit, path)) = parse_path::<syn::Path>(cx, &meta) {
                             f.with.set(cx, lit.to_token_stream(), path);
+                        }
+                    }
+                    ENCODE_WITH | DECODE_WITH => {
+                        let attr = if word(&meta) == ENCODE_WITH { &mut f.encode_with } else { &mut f.decode_with };
+                        if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
+                            attr.set(cx, lit.to_token_stream(), path);
                         }
                     }
                     _ => unknown(cx, &meta, "field", FIELD_WORDS),

@@ -1,7 +1,8 @@
 //! Trait bounds for generic containers.
 //!
 //! Every type parameter that appears in a field that is encoded (not
-//! `skip`, not `with`) gets the trait as a bound, like serde does; `bound =
+//! `skip`, not `with`, and for each trait not `encode_with` / `decode_with`)
+//! gets the trait as a bound, like serde does; `bound =
 //! "..."` replaces the inferred bounds. Decode impls get a `'de` lifetime
 //! that outlives every lifetime of the type, so borrowed fields (`&'a str`,
 //! `Cow<'a, str>`, nested borrowed types) borrow from the input.
@@ -14,8 +15,24 @@ use syn::visit::Visit;
 
 use crate::ast::{Container, Data, Field};
 
+/// Which impl the bounds are for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    Encode,
+    Decode,
+}
+
+/// Whether the field goes through the trait on this side (not user code).
+fn uses_trait(f: &Field, side: Side) -> bool {
+    let custom = match side {
+        Side::Encode => f.attrs.encode_with.is_set(),
+        Side::Decode => f.attrs.decode_with.is_set(),
+    };
+    f.is_wire() && !f.attrs.with.is_set() && !custom
+}
+
 /// Type parameter names used by the encoded fields.
-fn used_params(cont: &Container) -> BTreeSet<String> {
+fn used_params(cont: &Container, side: Side) -> BTreeSet<String> {
     let params: BTreeSet<String> = cont.generics.type_params().map(|p| p.ident.to_string()).collect();
     let mut used = BTreeSet::new();
     let fields: Vec<&Field> = match &cont.data {
@@ -37,14 +54,14 @@ fn used_params(cont: &Container) -> BTreeSet<String> {
             syn::visit::visit_path(self, p);
         }
     }
-    for f in fields.into_iter().filter(|f| f.is_wire() && !f.attrs.with.is_set()) {
+    for f in fields.into_iter().filter(|f| uses_trait(f, side)) {
         Finder { params: &params, used: &mut used }.visit_type(f.ty);
     }
     used
 }
 
 /// The where-clause predicates for an impl of `trait_path`.
-pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream) -> Vec<TokenStream> {
+pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream, side: Side) -> Vec<TokenStream> {
     let mut preds: Vec<TokenStream> = cont
         .generics
         .where_clause
@@ -55,7 +72,7 @@ pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream) -> Vec<Toke
         preds.extend(custom.iter().map(|p| p.to_token_stream()));
         return preds;
     }
-    for p in used_params(cont) {
+    for p in used_params(cont, side) {
         let id = syn::Ident::new(&p, proc_macro2::Span::call_site());
         preds.push(quote!(#id: #trait_path));
     }

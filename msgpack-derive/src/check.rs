@@ -415,6 +415,8 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
         // would have nothing to act on.
         for (name, other) in [
             (attr::WITH, a.with.tokens()),
+            (attr::ENCODE_WITH, a.encode_with.tokens()),
+            (attr::DECODE_WITH, a.decode_with.tokens()),
             (attr::SKIP_IF, a.skip_if.tokens()),
             (attr::RENAME, a.rename.tokens()),
             (attr::KEY, a.key.tokens()),
@@ -423,6 +425,18 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
         ] {
             if other.is_some() {
                 cx.error_spanned_by(t, format!("`skip` and `{name}` conflict: a skipped field is never encoded"));
+            }
+        }
+    }
+    // `with` names both halves; `encode_with` / `decode_with` one each.
+    if a.with.is_set() {
+        for (name, tokens) in [(attr::ENCODE_WITH, a.encode_with.tokens()), (attr::DECODE_WITH, a.decode_with.tokens())]
+        {
+            if let Some(t) = tokens {
+                cx.error_spanned_by(
+                    t,
+                    format!("`with` and `{name}` conflict: `with` already gives the module's `encode` and `decode`"),
+                );
             }
         }
     }

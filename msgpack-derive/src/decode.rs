@@ -25,7 +25,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let ident = cont.ident;
     let (_, ty_generics, _) = cont.generics.split_for_impl();
     let params = bound::decode_impl_params(cont);
-    let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>));
+    let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>), bound::Side::Decode);
     let name = ident.to_string();
     let body = match &cont.data {
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
@@ -158,9 +158,10 @@ fn decode_fn(n: &Names, f: &Field) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
     let de = syn::Lifetime::new("'de", Span::call_site());
-    match f.attrs.with.get() {
-        Some(path) => quote_spanned!(path.span()=> #path::decode),
-        None => quote_spanned!(ty.span()=> <#ty as #krate::Decode<#de>>::decode),
+    match (f.attrs.with.get(), f.attrs.decode_with.get()) {
+        (Some(path), _) => quote_spanned!(path.span()=> #path::decode),
+        (None, Some(path)) => quote_spanned!(path.span()=> #path),
+        (None, None) => quote_spanned!(ty.span()=> <#ty as #krate::Decode<#de>>::decode),
     }
 }
 

@@ -21,7 +21,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let krate = &n.krate;
     let ident = cont.ident;
     let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
-    let preds = bound::predicates(cont, &quote!(#krate::Encode));
+    let preds = bound::predicates(cont, &quote!(#krate::Encode), bound::Side::Encode);
     let (body, len) = match &cont.data {
         Data::Struct(..) if cont.transparent_field().is_some() => transparent_body(cont, n),
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields),
@@ -145,9 +145,10 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
     let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
     let field_max = |f: &Field| {
         let ty = f.ty;
-        match f.attrs.with.get() {
-            Some(_) => quote!(usize::MAX),
-            None => quote!(<#ty as #krate::Encode>::__MAX_LEN),
+        if f.attrs.with.is_set() || f.attrs.encode_with.is_set() {
+            quote!(usize::MAX)
+        } else {
+            quote!(<#ty as #krate::Encode>::__MAX_LEN)
         }
     };
     let mut parts: Vec<TokenStream> = Vec::new();
@@ -187,9 +188,10 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
 fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
-    let func = match f.attrs.with.get() {
-        Some(path) => quote_spanned!(path.span()=> #path::encode),
-        None => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encode),
+    let func = match (f.attrs.with.get(), f.attrs.encode_with.get()) {
+        (Some(path), _) => quote_spanned!(path.span()=> #path::encode),
+        (None, Some(path)) => quote_spanned!(path.span()=> #path),
+        (None, None) => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encode),
     };
     quote!(#func(#access, __e)?;)
 }
@@ -198,9 +200,14 @@ fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
 fn value_len(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
-    match f.attrs.with.get() {
-        Some(path) => quote_spanned!(path.span()=> #path::encoded_len(#access)),
-        None => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encoded_len(#access)),
+    match (f.attrs.with.get(), f.attrs.encode_with.get()) {
+        (Some(path), _) => quote_spanned!(path.span()=> #path::encoded_len(#access)),
+        // No length function: the exact length is what it writes, counted.
+        (None, Some(path)) => {
+            let func = quote_spanned!(path.span()=> #path);
+            quote!(#krate::__private::len_with(#access, |__v, __e| #func(__v, __e)))
+        }
+        (None, None) => quote_spanned!(ty.span()=> <#ty as #krate::Encode>::encoded_len(#access)),
     }
 }
 

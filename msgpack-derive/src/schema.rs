@@ -146,7 +146,7 @@ fn field_bounds(cont: &Container, n: &Names) -> Vec<TokenStream> {
     };
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    for f in fields.into_iter().filter(|f| f.is_wire() && !f.attrs.with.is_set()) {
+    for f in fields.into_iter().filter(|f| f.is_wire() && !is_custom(f)) {
         let ty = mark_recursion(cont, f.ty);
         let text = quote!(#ty).to_string();
         let mentions = text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.iter().any(|p| p == w));
@@ -177,20 +177,40 @@ impl Gen<'_> {
             let krate = &self.n.krate;
             quote!(#krate::schema)
         };
-        if let Some(path) = f.attrs.with.get() {
-            // The same text names the same module only from the same module,
-            // unless the path is absolute within the crate.
-            let name = quote!(#path).to_string().replace(' ', "");
-            let with = if path.leading_colon.is_some() || name.starts_with("crate::") {
+        // The same text names the same item only from the same module,
+        // unless the path is absolute within the crate.
+        let absolute = |leading_colon: bool, name: &str| {
+            if leading_colon || name.starts_with("crate::") {
                 quote!(#name)
             } else {
                 quote!(::core::concat!(::core::module_path!(), "::", #name))
-            };
-            let ty = f.ty;
-            let ty = quote!(#ty).to_string().replace(' ', "");
+            }
+        };
+        let ty = f.ty;
+        let ty_text = quote!(#ty).to_string().replace(' ', "");
+        if let Some(path) = f.attrs.with.get() {
+            let name = quote!(#path).to_string().replace(' ', "");
+            let with = absolute(path.leading_colon.is_some(), &name);
             return quote_spanned!(path.span()=>
-                #schema::ShapeRef::new(&#schema::Shape::Opaque { with: #with, ty: #ty })
+                #schema::ShapeRef::new(&#schema::Shape::Opaque { with: #with, ty: #ty_text })
             );
+        }
+        // Either half in user code: opaque like `with`, named by both
+        // halves (`encode_with(path)`, `decode_with(path)`), so that only a
+        // field with the same attributes reads it.
+        if is_custom(f) {
+            let parts = [("encode_with", f.attrs.encode_with.get()), ("decode_with", f.attrs.decode_with.get())]
+                .into_iter()
+                .filter_map(|(what, p)| p.map(|p| (what, p)))
+                .enumerate()
+                .map(|(i, (what, p))| {
+                    let name = quote!(#p).to_string().replace(' ', "");
+                    let path = absolute(p.path.leading_colon.is_some() || p.qself.is_some(), &name);
+                    let sep = if i == 0 { "" } else { " " };
+                    quote!(#sep, #what, "(", #path, ")")
+                });
+            let with = quote!(::core::concat!(#(#parts),*));
+            return quote!(#schema::ShapeRef::new(&#schema::Shape::Opaque { with: #with, ty: #ty_text }));
         }
         let ty = if self.is_static { self.staticize(f.ty) } else { mark_recursion(self.cont, f.ty) };
         quote_spanned!(f.ty.span()=> <#ty as #schema::Schema>::SHAPE)
@@ -315,6 +335,11 @@ impl Gen<'_> {
             })
         }
     }
+}
+
+/// A field with `encode_with` or `decode_with`.
+fn is_custom(f: &Field) -> bool {
+    f.attrs.encode_with.is_set() || f.attrs.decode_with.is_set()
 }
 
 fn key_tokens(schema: &TokenStream, k: &Key) -> TokenStream {

@@ -339,3 +339,74 @@ fn rename_all_fields() {
     same(Named, &Command::RemoveItem { item_id: 2 }, &TCommand::RemoveItem { item_id: 2 });
     same(Named, &Command::Clear, &TCommand::Clear);
 }
+
+// ---------------------------------------------------------------------------
+// `encode_with` / `decode_with` (serde's `serialize_with` / `deserialize_with`)
+
+mod as_hex {
+    use msgpack_core::{Decoder, Encoder, decode, encode};
+    use serde::{Deserialize, Deserializer, Serializer};
+    pub(crate) fn encode<W: encode::Write>(v: &u32, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        e.str(&format!("{v:x}"))
+    }
+    pub(crate) fn decode(d: &mut Decoder<'_>) -> Result<u32, decode::Error> {
+        let at = d.position();
+        u32::from_str_radix(d.str()?, 16).map_err(|_| decode::Error::custom("not hex", at))
+    }
+    pub(crate) fn serialize<S: Serializer>(v: &u32, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&format!("{v:x}"))
+    }
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+        let s = String::deserialize(d)?;
+        u32::from_str_radix(&s, 16).map_err(serde::de::Error::custom)
+    }
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Color {
+    #[msgpack(encode_with = "as_hex::encode", decode_with = "as_hex::decode")]
+    rgb: u32,
+    #[msgpack(encode_with = "as_hex::encode")]
+    written_hex: u32,
+    alpha: u8,
+}
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(array)]
+struct ColorA {
+    #[msgpack(encode_with = "as_hex::encode", decode_with = "as_hex::decode")]
+    rgb: u32,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TColor {
+    #[serde(serialize_with = "as_hex::serialize", deserialize_with = "as_hex::deserialize")]
+    rgb: u32,
+    #[serde(serialize_with = "as_hex::serialize")]
+    written_hex: u32,
+    alpha: u8,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TColorA {
+    #[serde(serialize_with = "as_hex::serialize", deserialize_with = "as_hex::deserialize")]
+    rgb: u32,
+}
+
+/// Same bytes for the same functions; an `encode_with` alone writes what
+/// the other side's plain decode cannot read, on both sides alike.
+#[test]
+fn encode_with_and_decode_with() {
+    let (ours, theirs) = super::bytes_of(
+        Named,
+        &Color { rgb: 0xff8800, written_hex: 0x10, alpha: 1 },
+        &TColor { rgb: 0xff8800, written_hex: 0x10, alpha: 1 },
+    );
+    assert_eq!(ours, b"\x83\xa3rgb\xa6ff8800\xabwritten_hex\xa210\xa5alpha\x01");
+    assert_eq!(ours, theirs);
+    assert!(msgpack_core::from_slice::<Color>(&ours).is_err());
+    assert!(rmp_serde::from_slice::<TColor>(&ours).is_err());
+    let plain = b"\x83\xa3rgb\xa6ff8800\xabwritten_hex\x10\xa5alpha\x01";
+    let o = Color { rgb: 0xff8800, written_hex: 0x10, alpha: 1 };
+    let t = TColor { rgb: 0xff8800, written_hex: 0x10, alpha: 1 };
+    assert_eq!(ours_from(&o, plain), o);
+    assert_eq!(theirs_from(&t, plain), t);
+    same(Array, &ColorA { rgb: 0 }, &TColorA { rgb: 0 });
+}
