@@ -1,0 +1,386 @@
+//! The performance targets of DESIGN §8 (and the fairness targets of the
+//! performance issue), evaluated on a run.
+
+use std::fmt::Write as _;
+
+use super::{Table, thousands};
+use crate::harness::{Group, names};
+use crate::measure::{CaseResult, OpStats, RowResult};
+
+/// One target of DESIGN §8, evaluated.
+///
+/// ```
+/// use msgpack_bench::report::{Target, targets_table};
+///
+/// let target = Target {
+///     what: "decode: rmp-serde (named) / ours: derive".into(),
+///     case: "W2 Custom1".into(),
+///     measured: "2.50x".into(),
+///     goal: ">= 3.00x".into(),
+///     met: false,
+/// };
+/// assert!(targets_table(&[target], true).ends_with("| 2.50x | >= 3.00x | NO |\n"));
+/// ```
+pub struct Target {
+    /// What is compared.
+    pub what: String,
+    /// Where.
+    pub case: String,
+    /// The measured figure, formatted.
+    pub measured: String,
+    /// The goal, formatted.
+    pub goal: String,
+    /// Met or not.
+    pub met: bool,
+}
+
+/// Evaluate the performance targets; cases not run are left out.
+///
+/// The targets of DESIGN §8 are evaluated on the cases that carry them (W1
+/// n=1000, W2 Custom1, W2 Custom2). The fairness targets are evaluated on
+/// every case that has a zerompk or msgpacker row (their derive, their traits
+/// written by hand, or a standard type: not their dynamic values), each a
+/// ratio of their time to ours (ours = the fastest of our derive rows that
+/// write the same bytes as theirs; where theirs are other bytes, the derive
+/// rows nearest in size, and the target says so):
+///
+/// - encode (a), reused buffer: >= 1.25x zerompk, >= 1.0x msgpacker;
+/// - encode (b), new `Vec`: >= 2x zerompk;
+/// - decode into owned values: >= 1.25x zerompk's owned rows;
+/// - decode borrowing from the input: >= 1.5x zerompk's borrowing rows,
+///   where it has one ([`RowResult::borrows`]).
+///
+/// A case marked [`Case::numeric_floor`](crate::Case::numeric_floor) adds
+/// two: our encode (a) within 3x of `memcpy` into the reused buffer, our
+/// borrowed decode within 2x of our `skip`. Targets are reported, not
+/// asserted.
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: None, reuse_api: None,
+/// #         decode: decode.map(stats), size: 132, identical: true, differs: None, unsupported: None,
+/// #         encode_alloc: None, reuse_alloc: None, decode_alloc: None, borrows: false,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::CaseResult;
+///
+/// let case = CaseResult {
+///     workload: "W2",
+///     name: "Custom1".into(),
+///     bytes: 132,
+///     items: None,
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     numeric_floor: false,
+///     rows: vec![
+///         row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0)),
+///         row(names::RMP_SERDE_NAMED, Group::Other, Some(400.0), Some(500.0)),
+///     ],
+/// };
+/// let targets = msgpack_bench::report::targets(&[case]);
+/// let figures: Vec<(&str, &str, bool)> =
+///     targets.iter().map(|t| (t.what.as_str(), t.measured.as_str(), t.met)).collect();
+/// assert_eq!(figures, [
+///     ("encode: rmp-serde (named) / ours: derive", "4.00x", true),
+///     ("decode: rmp-serde (named) / ours: derive", "2.50x", false), // the goal is 3x
+/// ]);
+/// ```
+///
+/// With a zerompk row (and the case marked as numeric), the fairness targets:
+///
+/// ```
+/// # use msgpack_bench::Group;
+/// # use msgpack_bench::measure::{OpStats, RowResult};
+/// # fn stats(ns: f64) -> OpStats {
+/// #     let samples = vec![ns];
+/// #     OpStats { median: ns, q1: ns * 0.95, q3: ns * 1.05, min: ns * 0.9, max: ns * 1.1, iters: 100, samples }
+/// # }
+/// # // A timed row with the given reuse / encode / decode medians in ns (±5%).
+/// # fn row(name: &str, group: Group, reuse: Option<f64>, encode: Option<f64>, decode: Option<f64>) -> RowResult {
+/// #     RowResult {
+/// #         name: name.into(), group, encode: encode.map(stats), reuse: reuse.map(stats),
+/// #         reuse_api: reuse.map(|_| msgpack_bench::harness::ReuseApi::Slice), decode: decode.map(stats),
+/// #         size: 1000, identical: true, differs: None, unsupported: None, encode_alloc: None,
+/// #         reuse_alloc: None, decode_alloc: None, borrows: false,
+/// #     }
+/// # }
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::measure::CaseResult;
+///
+/// let mut borrowed = row(names::DERIVE_BORROWED, Group::Ours, Some(60.0), Some(90.0), Some(150.0));
+/// borrowed.borrows = true;
+/// let mut skip = row(names::SKIP, Group::Limit, None, None, Some(100.0));
+/// skip.borrows = true;
+/// let case = CaseResult {
+///     workload: "W9",
+///     name: "mesh".into(),
+///     bytes: 1000,
+///     items: None,
+///     show_peak: false,
+///     series: None,
+///     collections: None,
+///     numeric_floor: true,
+///     rows: vec![
+///         row(names::DERIVE, Group::Ours, Some(50.0), Some(80.0), Some(400.0)),
+///         borrowed,
+///         row(names::ZEROMPK, Group::Other, Some(75.0), Some(120.0), Some(480.0)),
+///         row(names::MEMCPY, Group::Limit, Some(20.0), Some(40.0), None),
+///         skip,
+///     ],
+/// };
+/// let targets = msgpack_bench::report::targets(&[case]);
+/// let figures: Vec<(&str, &str, &str, bool)> =
+///     targets.iter().map(|t| (t.what.as_str(), t.measured.as_str(), t.goal.as_str(), t.met)).collect();
+/// assert_eq!(figures, [
+///     ("encode (a) reused buffer: zerompk / ours: derive", "1.50x", ">= 1.25x", true),
+///     ("encode (b) new Vec: zerompk / ours: derive", "1.50x", ">= 2.00x", false),
+///     ("decode owned: zerompk / ours: derive", "1.20x", ">= 1.25x", false),
+///     ("encode (a) reused buffer: ours: derive / memcpy (floor)", "2.50x", "<= 3.00x", true),
+///     ("decode borrowed: ours: derive, borrowed / skip (floor)", "1.50x", "<= 2.00x", true),
+/// ]);
+/// ```
+pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
+    let mut out = Vec::new();
+    let on = [("W1", "n=1000"), ("W2", "Custom1"), ("W2", "Custom2")];
+    for c in cases.iter().filter(|c| on.contains(&(c.workload, c.name.as_str()))) {
+        let row = |name: &str| c.rows.iter().find(|r| r.name == name && r.unsupported.is_none());
+        let med = |r: Option<&RowResult>, enc: bool| {
+            r.and_then(|r| if enc { r.encode.as_ref() } else { r.decode.as_ref() }).map(|s| s.median)
+        };
+        let place = format!("{} {}", c.workload, c.name);
+        let mut speedup = |what: &str, ours: &str, theirs: &str, enc: bool, goal: f64| {
+            if let (Some(o), Some(t)) = (med(row(ours), enc), med(row(theirs), enc)) {
+                out.push(Target {
+                    what: format!("{what}: {theirs} / {ours}"),
+                    case: place.clone(),
+                    measured: format!("{:.2}x", t / o),
+                    goal: format!(">= {goal:.2}x"),
+                    met: t / o >= goal,
+                });
+            }
+        };
+        speedup("encode", names::DERIVE, names::RMP_SERDE_NAMED, true, 3.0);
+        speedup("decode", names::DERIVE, names::RMP_SERDE_NAMED, false, 3.0);
+        let zero = if row(names::ZEROMPK).is_some() { names::ZEROMPK } else { names::ZEROMPK_HAND };
+        speedup("encode", names::DERIVE, zero, true, 1.25);
+        speedup("decode", names::DERIVE, zero, false, 1.5);
+        if let (Some(b), Some(s)) = (med(row(names::DERIVE_BORROWED), false), med(row(names::SKIP), false)) {
+            out.push(Target {
+                what: format!("decode: {} / {}", names::DERIVE_BORROWED, names::SKIP),
+                case: place.clone(),
+                measured: format!("{:.2}x", b / s),
+                goal: "<= 2.00x".into(),
+                met: b / s <= 2.0,
+            });
+        }
+        if let (Some(e), Some(m)) = (med(row(names::DERIVE), true), med(row(names::MEMCPY), true)) {
+            out.push(Target {
+                what: format!("encode: {} / {}", names::DERIVE, names::MEMCPY),
+                case: place.clone(),
+                measured: format!("{:.2}x", e / m),
+                goal: "reported".into(),
+                met: true,
+            });
+        }
+        if let Some(u) = row(names::DERIVE_BORROWED).and_then(|r| r.decode_alloc) {
+            // Zero beyond the collections the value holds (a `Vec` or map
+            // cannot borrow its elements' storage from the input).
+            let floor = c.collections.unwrap_or(0);
+            out.push(Target {
+                what: format!("allocations: one {} decode (beyond its non-empty collections)", names::DERIVE_BORROWED),
+                case: place.clone(),
+                measured: format!("{} - {floor} = {}", thousands(u.allocs), u.allocs as i64 - floor as i64),
+                goal: "0".into(),
+                met: u.allocs == floor,
+            });
+        }
+        if let Some(u) = row(names::DERIVE).and_then(|r| r.encode_alloc) {
+            out.push(Target {
+                what: format!("allocations: one {} encode (to_vec)", names::DERIVE),
+                case: place.clone(),
+                measured: thousands(u.allocs),
+                goal: "1".into(),
+                met: u.allocs == 1,
+            });
+        }
+    }
+    for c in cases {
+        fairness(c, &mut out);
+    }
+    // Linear growth of W1 (per-node decode time, largest n over n = 1000).
+    let w1: Vec<&CaseResult> = cases.iter().filter(|c| c.series == Some("W1 filesystem")).collect();
+    if let (Some(small), Some(large)) = (w1.iter().find(|c| c.name == "n=1000"), w1.last())
+        && large.name != small.name
+    {
+        let per = |c: &CaseResult| {
+            let r = c.rows.iter().find(|r| r.name == names::DERIVE)?;
+            Some(r.decode.as_ref()?.median / c.items?.count as f64)
+        };
+        if let (Some(a), Some(b)) = (per(small), per(large)) {
+            out.push(Target {
+                what: format!("linear growth: {} decode per node, {} / {}", names::DERIVE, large.name, small.name),
+                case: "W1".into(),
+                measured: format!("{:.2}x", b / a),
+                goal: "<= 1.30x".into(),
+                met: b / a <= 1.3,
+            });
+        }
+    }
+    out
+}
+
+/// Which of the crates the fairness targets compare with a row belongs to:
+/// their derive or hand-written traits, or a standard type through their
+/// impls (`"zerompk (String)"`); not their dynamic values.
+fn family(r: &RowResult) -> Option<&'static str> {
+    [names::ZEROMPK, names::MSGPACKER].into_iter().find(|f| {
+        r.group == Group::Other
+            && (r.name == *f
+                || r.name.strip_prefix(f).is_some_and(|rest| rest.starts_with(" (") || rest.starts_with(", ")))
+    })
+}
+
+/// Our derive rows (owned, array form, borrowed, a standard type).
+fn is_our_derive(r: &RowResult) -> bool {
+    r.group == Group::Ours && r.name.starts_with(names::DERIVE)
+}
+
+/// The fastest row of `rows` by `op`, with its median.
+fn best<'a>(rows: impl IntoIterator<Item = &'a RowResult>, op: Op) -> Option<(&'a RowResult, f64)> {
+    rows.into_iter().filter_map(|r| op(r).map(|s| (r, s.median))).min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// Of `ours`, the rows writing the same bytes as `theirs` (both canonical);
+/// where theirs are other bytes, the rows nearest in size. `false`: not
+/// the same bytes.
+fn same_form<'a>(ours: &[&'a RowResult], theirs: &RowResult) -> (Vec<&'a RowResult>, bool) {
+    if theirs.identical {
+        let same: Vec<_> = ours.iter().copied().filter(|r| r.identical).collect();
+        if !same.is_empty() {
+            return (same, true);
+        }
+    }
+    let gap = |r: &RowResult| r.size.abs_diff(theirs.size);
+    let nearest = ours.iter().map(|r| gap(r)).min();
+    (ours.iter().copied().filter(|r| Some(gap(r)) == nearest).collect(), false)
+}
+
+/// One operation's timing of a row.
+type Op = fn(&RowResult) -> Option<&OpStats>;
+
+/// The fairness targets of one case (see [`targets`]).
+fn fairness(c: &CaseResult, out: &mut Vec<Target>) {
+    let timed = || c.rows.iter().filter(|r| r.unsupported.is_none());
+    let ours: Vec<&RowResult> = timed().filter(|r| is_our_derive(r)).collect();
+    let place = format!("{} {}", c.workload, c.name);
+    let reuse: Op = |r| r.reuse.as_ref();
+    let encode: Op = |r| r.encode.as_ref();
+    let decode: Op = |r| r.decode.as_ref();
+    // (what, their family, which of their and our rows (by `borrows`), op, goal)
+    let goals: [(&str, &str, Option<bool>, Op, f64); 5] = [
+        ("encode (a) reused buffer", names::ZEROMPK, None, reuse, 1.25),
+        ("encode (a) reused buffer", names::MSGPACKER, None, reuse, 1.0),
+        ("encode (b) new Vec", names::ZEROMPK, None, encode, 2.0),
+        ("decode owned", names::ZEROMPK, Some(false), decode, 1.25),
+        ("decode borrowed", names::ZEROMPK, Some(true), decode, 1.5),
+    ];
+    for (what, fam, borrows, op, goal) in goals {
+        let kind = |r: &&RowResult| borrows.is_none_or(|b| r.borrows == b);
+        let Some((theirs, t)) = best(timed().filter(|r| family(r) == Some(fam)).filter(kind), op) else {
+            continue;
+        };
+        let mine: Vec<&RowResult> = ours.iter().copied().filter(kind).filter(|r| op(r).is_some()).collect();
+        let (candidates, same) = same_form(&mine, theirs);
+        let Some((us, o)) = best(candidates, op) else { continue };
+        let mut what = format!("{what}: {} / {}", theirs.name, us.name);
+        if !same {
+            let _ = write!(
+                what,
+                " (other bytes: theirs {} B, ours {} B)",
+                thousands(theirs.size as u64),
+                thousands(us.size as u64)
+            );
+        }
+        out.push(Target {
+            what,
+            case: place.clone(),
+            measured: format!("{:.2}x", t / o),
+            goal: format!(">= {goal:.2}x"),
+            met: t / o >= goal,
+        });
+    }
+    let borrowing: Vec<&RowResult> = ours.iter().copied().filter(|r| r.borrows).collect();
+    // The borrowed-decode floor holds for every case with a borrowed row of
+    // ours (W1 has its own, older target for it); the memcpy floor only for
+    // numeric cases (strings cost their copy and their validation).
+    if !c.numeric_floor && (borrowing.is_empty() || c.workload == "W1") {
+        return;
+    }
+    let floor = |name: &str| timed().find(|r| r.name == name);
+    let canonical: Vec<&RowResult> = ours.iter().copied().filter(|r| r.identical).collect();
+    if c.numeric_floor
+        && let (Some((us, o)), Some(m)) = (best(canonical, reuse), floor(names::MEMCPY).and_then(reuse))
+    {
+        out.push(Target {
+            what: format!("encode (a) reused buffer: {} / {}", us.name, names::MEMCPY),
+            case: place.clone(),
+            measured: format!("{:.2}x", o / m.median),
+            goal: "<= 3.00x".into(),
+            met: o / m.median <= 3.0,
+        });
+    }
+    // A numeric value may have nothing to borrow: then our owned rows stand in.
+    let mine = if borrowing.is_empty() { ours.clone() } else { borrowing };
+    if let (Some((us, b)), Some(s)) = (best(mine, decode), floor(names::SKIP).and_then(decode)) {
+        out.push(Target {
+            what: format!("decode borrowed: {} / {}", us.name, names::SKIP),
+            case: place,
+            measured: format!("{:.2}x", b / s.median),
+            goal: "<= 2.00x".into(),
+            met: b / s.median <= 2.0,
+        });
+    }
+}
+
+/// The targets as a table.
+///
+/// ```
+/// use msgpack_bench::report::{Target, targets_table};
+///
+/// let target = Target {
+///     what: "encode: rmp-serde (named) / ours: derive".into(),
+///     case: "W2 Custom1".into(),
+///     measured: "4.00x".into(),
+///     goal: ">= 3.00x".into(),
+///     met: true,
+/// };
+/// let table = targets_table(&[target], false);
+/// assert_eq!(
+///     table.lines().nth(2),
+///     Some("encode: rmp-serde (named) / ours: derive  W2 Custom1     4.00x  >= 3.00x  yes")
+/// );
+/// ```
+pub fn targets_table(targets: &[Target], markdown: bool) -> String {
+    let mut t = Table::new(&["target", "case", "measured", "goal", "met"]);
+    t.right = vec![false, false, true, true, false];
+    for x in targets {
+        t.rows.push(vec![
+            x.what.clone(),
+            x.case.clone(),
+            x.measured.clone(),
+            x.goal.clone(),
+            if x.met { "yes".into() } else { "NO".into() },
+        ]);
+    }
+    t.render(markdown)
+}
