@@ -161,6 +161,14 @@ pub fn invalid_length(d: &Decoder<'_>, expected: usize, found: usize, at: usize)
     d.error(ErrorKind::InvalidLength { expected, found }, at)
 }
 
+/// A `try_from = "T"` conversion into `into` that failed, for the value
+/// read at `at`.
+#[cold]
+#[inline(never)]
+pub fn conversion_error(d: &Decoder<'_>, into: &'static str, why: &dyn core::fmt::Display, at: usize) -> decode::Error {
+    d.error(ErrorKind::Conversion { into, message: decode::Message::new(why) }, at)
+}
+
 /// Finds an internal tag among the `len` entries that follow (without
 /// moving `d`): the tag's raw `str` payload and its offset, or `None`.
 #[inline(never)]

@@ -31,11 +31,13 @@
 
 mod decoder;
 mod error;
+mod message;
 mod options;
 mod stream;
 
 pub use decoder::Decoder;
 pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
+pub use message::Message;
 pub use options::DecodeOptions;
 #[cfg(feature = "std")]
 pub use stream::{DEFAULT_MAX_MESSAGE_LEN, StreamDecoder, StreamError};

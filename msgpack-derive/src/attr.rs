@@ -133,7 +133,7 @@ pub(crate) struct Container {
     pub(crate) transparent: Attr<()>,
     /// `from = "T"`: decoded as `T`, then `From<T>`.
     pub(crate) from: Attr<syn::Type>,
-    /// `try_from = "T"`: recognised, not supported yet (see `check`).
+    /// `try_from = "T"`: decode through `T` and `TryFrom`.
     pub(crate) try_from: Attr<syn::Type>,
     /// `into = "T"`: encoded as `Into::<T>::into(self.clone())`.
     pub(crate) into: Attr<syn::Type>,

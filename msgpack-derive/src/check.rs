@@ -43,14 +43,9 @@ fn check_form(cx: &Ctxt, cont: &Container) {
 /// `from` / `try_from` / `into`: the conversions through a proxy type.
 fn check_proxy(cx: &Ctxt, cont: &Container) {
     let a = &cont.attrs;
-    if let Some(t) = a.try_from.tokens() {
-        // `decode::ErrorKind` has no variant that holds a message made at run
-        // time (`Custom` is `&'static str`), so the conversion error's
-        // `Display` could not be kept, as serde keeps it.
-        cx.error_spanned_by(
-            t,
-            "`try_from` is not supported yet: a decode error cannot carry the conversion error's message; decode with `from` into an unvalidated type, or use `with` on the fields",
-        );
+    // Both would decode the type: one conversion only, as in serde.
+    if let (Some(_), Some(t)) = (a.from.get(), a.try_from.tokens()) {
+        cx.error_spanned_by(t, "`from` and `try_from` conflict: the type is decoded through one conversion; keep one");
     }
     // A transparent struct is its field; a proxy replaces the whole type.
     if let Some(t) = a.transparent.tokens() {
@@ -68,7 +63,7 @@ fn check_proxy(cx: &Ctxt, cont: &Container) {
         }
     }
     // The schema descriptor is one shape, for reading and writing.
-    if let (Some(from), Some(into)) = (a.from.get(), a.into.get())
+    if let (Some(from), Some(into)) = (a.from.get().or(a.try_from.get()), a.into.get())
         && from.to_token_stream().to_string() != into.to_token_stream().to_string()
     {
         cx.error_spanned_by(

@@ -23,6 +23,9 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     if let Some(ty) = cont.attrs.from.get() {
         return crate::proxy::decode_impl(cont, n, ty);
     }
+    if let Some(ty) = cont.attrs.try_from.get() {
+        return crate::proxy::try_decode_impl(cont, n, ty);
+    }
     let krate = &n.krate;
     let ident = cont.ident;
     let (_, ty_generics, _) = cont.generics.split_for_impl();

@@ -1,5 +1,7 @@
-//! Containers converted through a proxy type (`from = "T"`, `into = "T"`,
-//! serde's semantics): `Decode` reads a `T` and converts it with `From`;
+//! Containers converted through a proxy type (`from = "T"`, `try_from = "T"`,
+//! `into = "T"`, serde's semantics): `Decode` reads a `T` and converts it
+//! with `From` (or `TryFrom`, whose error becomes a decode error carrying its
+//! `Display`, at the offset of the value);
 //! `Encode` clones the value, converts it with `Into` and writes the `T`;
 //! `Schema` is `T`'s. The fields' own code is not generated for the side
 //! that goes through the proxy.
@@ -94,8 +96,48 @@ pub(crate) fn decode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenS
     }
 }
 
-/// `Schema` for a proxied container: the proxy's shape (`from`'s, else
-/// `into`'s; `check` makes them the same type when both are given).
+/// `Decode` for `try_from = "T"`: `T`'s decode, then `TryFrom<T>`; a failed
+/// conversion is [`ErrorKind::Conversion`] naming the type, with the error's
+/// `Display`, at the offset where the value started.
+pub(crate) fn try_decode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let name = ident.to_string();
+    let (_, ty_generics, _) = cont.generics.split_for_impl();
+    let params = bound::decode_impl_params(cont);
+    let span = ty.span();
+    let de = syn::Lifetime::new("'de", Span::call_site());
+    let preds = predicates(
+        cont,
+        &[
+            quote_spanned!(span=> #ty: #krate::Decode<#de>),
+            quote_spanned!(span=> Self: ::core::convert::TryFrom<#ty>),
+            quote_spanned!(span=> <Self as ::core::convert::TryFrom<#ty>>::Error: ::core::fmt::Display),
+        ],
+    );
+    let call = quote_spanned!(span=> <#ty as #krate::Decode<#de>>::decode);
+    let conv = quote_spanned!(span=> <Self as ::core::convert::TryFrom<#ty>>::try_from);
+    quote! {
+        #[automatically_derived]
+        impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
+            #[inline]
+            fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                let __at = __d.position();
+                let __v: #ty = #call(__d)?;
+                match #conv(__v) {
+                    ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(__v),
+                    ::core::result::Result::Err(__err) => ::core::result::Result::Err(
+                        #krate::__private::conversion_error(__d, #name, &__err, __at),
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// `Schema` for a proxied container: the proxy's shape (`from`'s or
+/// `try_from`'s, else `into`'s; `check` makes them the same type when both
+/// directions are given).
 pub(crate) fn schema_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenStream {
     let krate = &n.krate;
     let ident = cont.ident;

@@ -18,7 +18,7 @@ use crate::encode::{unit_enum_as_int, variant_int};
 use crate::expand::Names;
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
-    if let Some(ty) = cont.attrs.from.get().or(cont.attrs.into.get()) {
+    if let Some(ty) = cont.attrs.from.get().or(cont.attrs.try_from.get()).or(cont.attrs.into.get()) {
         return crate::proxy::schema_impl(cont, n, ty);
     }
     let krate = &n.krate;

@@ -111,6 +111,14 @@ pub enum ErrorKind {
     },
     /// A message from a hand-written [`Decode`](super::Decode) impl.
     Custom(&'static str),
+    /// A value was read but could not be converted into the type (a derived
+    /// type with `try_from = "T"`: the `TryFrom` error's `Display`).
+    Conversion {
+        /// The type converted into.
+        into: &'static str,
+        /// Why the conversion failed.
+        message: super::Message,
+    },
 }
 
 /// The limits of [`DecodeOptions`](super::DecodeOptions), as named in
@@ -305,6 +313,7 @@ impl fmt::Display for ErrorKind {
                 other => write!(f, "unknown tag {other} for {enum_name}"),
             },
             ErrorKind::Custom(msg) => f.write_str(msg),
+            ErrorKind::Conversion { into, message } => write!(f, "invalid {into}: {message}"),
         }
     }
 }

@@ -297,6 +297,71 @@ fn from_and_into() {
 }
 
 // ---------------------------------------------------------------------------
+// `try_from` (with `into` for the writing side, as serde pairs them)
+
+/// A port: any `u16` but 0.
+#[derive(MsgPack, Clone, Copy, PartialEq, Debug)]
+#[msgpack(try_from = "u16", into = "u16")]
+struct Port {
+    number: u16,
+}
+#[derive(Serialize, Deserialize, Clone, Copy, PartialEq, Debug)]
+#[serde(try_from = "u16", into = "u16")]
+struct TPort {
+    number: u16,
+}
+impl TryFrom<u16> for Port {
+    type Error = &'static str;
+    fn try_from(number: u16) -> Result<Self, Self::Error> {
+        if number == 0 { Err("port 0 is reserved") } else { Ok(Port { number }) }
+    }
+}
+impl From<Port> for u16 {
+    fn from(p: Port) -> u16 {
+        p.number
+    }
+}
+impl TryFrom<u16> for TPort {
+    type Error = &'static str;
+    fn try_from(number: u16) -> Result<Self, Self::Error> {
+        if number == 0 { Err("port 0 is reserved") } else { Ok(TPort { number }) }
+    }
+}
+impl From<TPort> for u16 {
+    fn from(p: TPort) -> u16 {
+        p.number
+    }
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Listen {
+    host: String,
+    port: Port,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TListen {
+    host: String,
+    port: TPort,
+}
+
+/// The same bytes both ways, and both sides reject the value the
+/// conversion rejects, with the conversion's message.
+#[test]
+fn try_from() {
+    assert_eq!(same(Named, &Port { number: 8080 }, &TPort { number: 8080 }), [0xcd, 0x1f, 0x90]);
+    same(
+        Named,
+        &Listen { host: "h".into(), port: Port { number: 1 } },
+        &TListen { host: "h".into(), port: TPort { number: 1 } },
+    );
+    let zero = b"\x82\xa4host\xa1h\xa4port\x00";
+    let ours = msgpack_core::from_slice::<Listen>(zero).unwrap_err();
+    assert_eq!(ours.to_string(), "invalid Port: port 0 is reserved at $.port (byte 13)");
+    let theirs = rmp_serde::from_slice::<TListen>(zero).unwrap_err();
+    assert!(theirs.to_string().contains("port 0 is reserved"), "{theirs}");
+}
+
+// ---------------------------------------------------------------------------
 // `rename_all_fields`
 
 #[derive(MsgPack, PartialEq, Debug)]

@@ -1,4 +1,4 @@
-//! `from` / `into`: conversion through a proxy type.
+//! `from` / `try_from` / `into`: conversion through a proxy type.
 
 use super::*;
 
@@ -142,4 +142,76 @@ fn from_and_into_in_the_schema() {
     assert_eq!(fingerprint_of::<Name>(), fingerprint_of::<RawName>());
     assert_eq!(fingerprint_of::<Shout>(), fingerprint_of::<String>());
     assert_eq!(fingerprint_of::<Stack<u8>>(), fingerprint_of::<Vec<u8>>());
+}
+
+/// `try_from`: validated on the way in; the conversion's error is a decode
+/// error naming the type, with the error's `Display`, at the value's offset
+/// and path; the schema is the proxy's.
+#[derive(MsgPack, Clone, Copy, PartialEq, Debug)]
+#[msgpack(try_from = "u8", into = "u8")]
+struct Percent(u8);
+
+impl TryFrom<u8> for Percent {
+    type Error = String;
+    fn try_from(v: u8) -> Result<Self, String> {
+        if v <= 100 { Ok(Percent(v)) } else { Err(format!("{v} is above 100")) }
+    }
+}
+
+impl From<Percent> for u8 {
+    fn from(p: Percent) -> u8 {
+        p.0
+    }
+}
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Progress {
+    done: Percent,
+    steps: Vec<Percent>,
+}
+
+/// A borrowed proxy, validated.
+#[derive(MsgPack, PartialEq, Debug)]
+#[msgpack(try_from = "&'a str")]
+struct Ident<'a>(&'a str);
+
+impl<'a> TryFrom<&'a str> for Ident<'a> {
+    type Error = &'static str;
+    fn try_from(s: &'a str) -> Result<Self, Self::Error> {
+        if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            Ok(Ident(s))
+        } else {
+            Err("not an identifier")
+        }
+    }
+}
+
+#[test]
+fn try_from_validates_and_reports() {
+    assert_eq!(rt(&Percent(100)), [100]);
+    assert_eq!(rt(&Progress { done: Percent(5), steps: vec![Percent(1), Percent(99)] }).len(), 16);
+    assert_eq!(err::<Percent>(&[0xcc, 101]), "invalid Percent: 101 is above 100 at $ (byte 0)");
+    assert_eq!(
+        err::<Progress>(b"\x82\xa4done\x05\xa5steps\x92\x01\xcc\xc8"),
+        "invalid Percent: 200 is above 100 at $.steps[1] (byte 15)"
+    );
+    // The proxy's own errors come first, unchanged.
+    assert_eq!(err::<Percent>(b"\xa1x"), r#"expected u8, found str "x" at $ (byte 0)"#);
+    let input = b"\xa5ab_12".to_vec();
+    let id: Ident = msgpack_core::from_slice(&input).unwrap();
+    assert!(std::ptr::eq(id.0.as_ptr(), input[1..].as_ptr()), "borrowed from the input");
+    let bad = msgpack_core::from_slice::<Ident>(b"\xa2a-").unwrap_err();
+    assert_eq!(bad.to_string(), "invalid Ident: not an identifier at $ (byte 0)");
+    // The error kind carries the message.
+    let e = msgpack_core::from_slice::<Percent>(&[0xcc, 101]).unwrap_err();
+    match e.kind() {
+        msgpack_core::decode::ErrorKind::Conversion { into, message } => {
+            assert_eq!(*into, "Percent");
+            assert_eq!(message.as_str(), "101 is above 100");
+        }
+        other => panic!("{other:?}"),
+    }
+    use msgpack_core::schema::{fingerprint_of, shape_of};
+    assert_eq!(fingerprint_of::<Percent>(), fingerprint_of::<u8>());
+    assert!(msgpack_core::schema::check(shape_of::<Percent>(), shape_of::<u8>()).is_ok());
 }
