@@ -161,6 +161,23 @@ pub fn invalid_length(d: &Decoder<'_>, expected: usize, found: usize, at: usize)
     d.error(ErrorKind::InvalidLength { expected, found }, at)
 }
 
+/// A byte buffer written as an array of integers (`as_array`): the header,
+/// then each byte in its smallest form.
+#[inline]
+pub fn bytes_as_array<W: Write>(bytes: &[u8], e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+    e.array_len(bytes.len())?;
+    for &b in bytes {
+        e.u8(b)?;
+    }
+    Ok(())
+}
+
+/// The encoded length of [`bytes_as_array`].
+#[inline]
+pub fn bytes_as_array_len(bytes: &[u8]) -> usize {
+    encode::array_header_size(bytes.len()) + bytes.iter().map(|&b| if b < 0x80 { 1 } else { 2 }).sum::<usize>()
+}
+
 /// A `try_from = "T"` conversion into `into` that failed, for the value
 /// read at `at`.
 #[cold]

@@ -41,6 +41,7 @@ pub(crate) const WITH: &str = "with";
 pub(crate) const ENCODE_WITH: &str = "encode_with";
 pub(crate) const DECODE_WITH: &str = "decode_with";
 pub(crate) const BORROW: &str = "borrow";
+pub(crate) const AS_ARRAY: &str = "as_array";
 pub(crate) const ALIAS: &str = "alias";
 
 // Variant keywords (besides `rename`, `skip`, `rename_all`).
@@ -62,7 +63,8 @@ const CONTAINER_WORDS: &[&str] = &[
     TRY_FROM,
     INTO,
 ];
-const FIELD_WORDS: &[&str] = &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, ENCODE_WITH, DECODE_WITH, BORROW, ALIAS];
+const FIELD_WORDS: &[&str] =
+    &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, ENCODE_WITH, DECODE_WITH, BORROW, ALIAS, AS_ARRAY];
 const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
 
 /// One attribute's value and the tokens it came from.
@@ -154,6 +156,9 @@ pub(crate) struct Field {
     pub(crate) borrow: Attr<()>,
     /// `alias = "old"`, repeatable: more keys accepted on decode, as written.
     pub(crate) aliases: Vec<LitStr>,
+    /// `as_array`: a byte buffer written as an array of integers (as serde
+    /// writes one without `serde_bytes`).
+    pub(crate) as_array: Attr<()>,
 }
 
 /// Variant attributes.
@@ -394,6 +399,7 @@ impl Field {
             decode_with: Attr::none(DECODE_WITH),
             borrow: Attr::none(BORROW),
             aliases: Vec::new(),
+            as_array: Attr::none(AS_ARRAY),
         };
         for attr in msgpack_attrs(&field.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -418,6 +424,7 @@ impl Field {
                     SKIP => f.skip.set(cx, t, ()),
                     ALIAS => f.aliases.push(lit_str(&meta)?),
                     BORROW => f.borrow.set(cx, t, ()),
+                    AS_ARRAY => f.as_array.set(cx, t, ()),
                     SKIP_IF => {
                         if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
                             f.skip_if.set(cx, lit.to_token_stream(), path);

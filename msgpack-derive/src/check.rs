@@ -417,6 +417,7 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
             (attr::KEY, a.key.tokens()),
             (attr::BORROW, a.borrow.tokens()),
             (attr::ALIAS, a.aliases.first().map(|l| l.to_token_stream()).as_ref()),
+            (attr::AS_ARRAY, a.as_array.tokens()),
         ] {
             if other.is_some() {
                 cx.error_spanned_by(t, format!("`skip` and `{name}` conflict: a skipped field is never encoded"));
@@ -432,6 +433,15 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
                     t,
                     format!("`with` and `{name}` conflict: `with` already gives the module's `encode` and `decode`"),
                 );
+            }
+        }
+    }
+    // `as_array` chooses how the field is written; so do `with` and
+    // `encode_with`.
+    if let Some(t) = a.as_array.tokens() {
+        for (name, other) in [(attr::WITH, a.with.tokens()), (attr::ENCODE_WITH, a.encode_with.tokens())] {
+            if other.is_some() {
+                cx.error_spanned_by(t, format!("`as_array` and `{name}` conflict: both say how the field is written"));
             }
         }
     }

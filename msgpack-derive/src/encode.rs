@@ -145,7 +145,7 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
     let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
     let field_max = |f: &Field| {
         let ty = f.ty;
-        if f.attrs.with.is_set() || f.attrs.encode_with.is_set() {
+        if f.attrs.with.is_set() || f.attrs.encode_with.is_set() || f.attrs.as_array.is_set() {
             quote!(usize::MAX)
         } else {
             quote!(<#ty as #krate::Encode>::__MAX_LEN)
@@ -188,6 +188,10 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
 fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
+    if f.attrs.as_array.is_set() {
+        let bytes = quote_spanned!(ty.span()=> <#ty as ::core::convert::AsRef<[u8]>>::as_ref(#access));
+        return quote!(#krate::__private::bytes_as_array(#bytes, __e)?;);
+    }
     let func = match (f.attrs.with.get(), f.attrs.encode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::encode),
         (None, Some(path)) => quote_spanned!(path.span()=> #path),
@@ -200,6 +204,10 @@ fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
 fn value_len(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
+    if f.attrs.as_array.is_set() {
+        let bytes = quote_spanned!(ty.span()=> <#ty as ::core::convert::AsRef<[u8]>>::as_ref(#access));
+        return quote!(#krate::__private::bytes_as_array_len(#bytes));
+    }
     match (f.attrs.with.get(), f.attrs.encode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::encoded_len(#access)),
         // No length function: the exact length is what it writes, counted.

@@ -195,6 +195,15 @@ impl Gen<'_> {
                 #schema::ShapeRef::new(&#schema::Shape::Opaque { with: #with, ty: #ty_text })
             );
         }
+        // `as_array`: written as an array of integers, whatever the type's
+        // own shape (a `bin`); as a reader this is conservative (the byte
+        // buffers also read `bin`), as a writer it is what is written.
+        if f.attrs.as_array.is_set() {
+            return quote!(#schema::ShapeRef::new(&#schema::Shape::Seq {
+                elem: <u8 as #schema::Schema>::SHAPE,
+                len: ::core::option::Option::None,
+            }));
+        }
         // Either half in user code: opaque like `with`, named by both
         // halves (`encode_with(path)`, `decode_with(path)`), so that only a
         // field with the same attributes reads it.

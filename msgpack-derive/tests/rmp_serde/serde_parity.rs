@@ -475,3 +475,28 @@ fn encode_with_and_decode_with() {
     assert_eq!(theirs_from(&t, plain), t);
     same(Array, &ColorA { rgb: 0 }, &TColorA { rgb: 0 });
 }
+
+// ---------------------------------------------------------------------------
+// `as_array`: serde's form of a byte buffer without `serde_bytes`
+
+#[derive(MsgPack, PartialEq, Debug)]
+struct Blob {
+    #[msgpack(as_array)]
+    data: Vec<u8>,
+    #[msgpack(as_array)]
+    tag: [u8; 2],
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct TBlob {
+    data: Vec<u8>,
+    tag: [u8; 2],
+}
+
+#[test]
+fn as_array() {
+    for data in [vec![], vec![0, 127, 128, 255], (0..=255).collect::<Vec<u8>>()] {
+        let bytes =
+            same(Named, &Blob { data: data.clone(), tag: [1, 200] }, &TBlob { data: data.clone(), tag: [1, 200] });
+        assert_eq!(bytes[1..6], *b"\xa4data");
+    }
+}

@@ -1,6 +1,6 @@
 //! Runtime behaviour of the attributes taken from serde (the "Serde parity"
 //! issue): `alias`, container `default`, `transparent`, `from` / `try_from`
-//! / `into`, `rename_all_fields`, `encode_with` / `decode_with`. Exact bytes,
+//! / `into`, `rename_all_fields`, `encode_with` / `decode_with`, `as_array`. Exact bytes,
 //! round trips, `encoded_len`, borrowed fields, and error messages with
 //! their paths and offsets; the byte identity with rmp-serde is in
 //! `rmp_serde/serde_parity.rs`. One module per attribute.
@@ -49,6 +49,7 @@ fn map(entries: Vec<(&str, Value)>) -> Vec<u8> {
 }
 
 mod alias;
+mod as_array;
 mod container_default;
 mod encode_decode_with;
 mod proxy;
