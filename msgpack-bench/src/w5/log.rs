@@ -71,44 +71,22 @@ struct Address {
     x3: u8,
 }
 
-/// One entry, owning its strings.
-#[derive(
-    MsgPack,
-    Serialize,
-    Deserialize,
-    zerompk::ToMessagePack,
-    zerompk::FromMessagePack,
-    msgpacker::MsgPacker,
-    Debug,
-    Clone,
-    PartialEq,
-)]
-#[msgpack(array)]
-struct Log {
-    address: Address,
-    identity: String,
-    userid: String,
-    date: String,
-    request: String,
-    code: u16,
-    size: u64,
-}
+array_structs! {
+    /// One entry, owning its strings.
+    struct Log {
+        address: Address,
+        identity: String,
+        userid: String,
+        date: String,
+        request: String,
+        code: u16,
+        size: u64,
+    }
 
-/// The log: a one-element array holding the entries.
-#[derive(
-    MsgPack,
-    Serialize,
-    Deserialize,
-    zerompk::ToMessagePack,
-    zerompk::FromMessagePack,
-    msgpacker::MsgPacker,
-    Debug,
-    Clone,
-    PartialEq,
-)]
-#[msgpack(array)]
-struct Logs {
-    logs: Vec<Log>,
+    /// The log: a one-element array holding the entries.
+    struct Logs {
+        logs: Vec<Log>,
+    }
 }
 
 /// [`Log`] borrowing its strings from the input (serde borrows `&str`

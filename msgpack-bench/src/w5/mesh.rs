@@ -4,7 +4,6 @@
 use std::rc::Rc;
 
 use msgpack_core::MsgPack;
-use serde::{Deserialize, Serialize};
 
 use super::{MSGPACKER_LAYOUT, NAMED, OURS_MAP, SplitMix64, canonical};
 use crate::harness::{Case, names};
@@ -17,62 +16,28 @@ const QUICK_TRIANGLES: usize = 1_000;
 /// The generator's seed.
 const SEED: u64 = 1;
 
-/// A point or a normal, in every crate's array form.
-#[derive(
-    MsgPack,
-    Serialize,
-    Deserialize,
-    zerompk::ToMessagePack,
-    zerompk::FromMessagePack,
-    msgpacker::MsgPacker,
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-)]
-#[msgpack(array)]
-struct Vector3 {
-    x: f32,
-    y: f32,
-    z: f32,
-}
+array_structs! {
+    /// A point or a normal, in every crate's array form.
+    #[derive(Copy)]
+    struct Vector3 {
+        x: f32,
+        y: f32,
+        z: f32,
+    }
 
-/// Three vertices and a normal.
-#[derive(
-    MsgPack,
-    Serialize,
-    Deserialize,
-    zerompk::ToMessagePack,
-    zerompk::FromMessagePack,
-    msgpacker::MsgPacker,
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-)]
-#[msgpack(array)]
-struct Triangle {
-    v0: Vector3,
-    v1: Vector3,
-    v2: Vector3,
-    normal: Vector3,
-}
+    /// Three vertices and a normal.
+    #[derive(Copy)]
+    struct Triangle {
+        v0: Vector3,
+        v1: Vector3,
+        v2: Vector3,
+        normal: Vector3,
+    }
 
-/// The whole mesh: a one-element array holding the triangles.
-#[derive(
-    MsgPack,
-    Serialize,
-    Deserialize,
-    zerompk::ToMessagePack,
-    zerompk::FromMessagePack,
-    msgpacker::MsgPacker,
-    Debug,
-    Clone,
-    PartialEq,
-)]
-#[msgpack(array)]
-struct Mesh {
-    triangles: Vec<Triangle>,
+    /// The whole mesh: a one-element array holding the triangles.
+    struct Mesh {
+        triangles: Vec<Triangle>,
+    }
 }
 
 /// [`Vector3`] in our map form.
