@@ -265,12 +265,24 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
 ) -> Result<(), encode::Error<core::convert::Infallible>> {
-    match append_spare(value, out) {
-        Err(encode::Error::Write(encode::EndOfSlice)) => {
-            out.reserve(value.encoded_len());
-            append_exact(value, out)
-        }
+    let first = append_spare(value, out);
+    or_retry(first, || {
+        out.reserve(value.encoded_len());
+        append_exact(value, out)
+    })
+}
+
+/// The result of a spare-capacity encode, with `retry` run in place of its
+/// `EndOfSlice` (the spare capacity was short); its other errors as they are.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn or_retry(
+    first: Result<(), encode::Error<encode::EndOfSlice>>,
+    retry: impl FnOnce() -> Result<(), encode::Error<core::convert::Infallible>>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    match first {
         Ok(()) => Ok(()),
+        Err(encode::Error::Write(encode::EndOfSlice)) => retry(),
         Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
         Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
     }
@@ -307,12 +319,8 @@ fn append_exact<T: Encode + ?Sized>(
     value: &T,
     out: &mut alloc::vec::Vec<u8>,
 ) -> Result<(), encode::Error<core::convert::Infallible>> {
-    match append_spare(value, out) {
-        Err(encode::Error::Write(encode::EndOfSlice)) => value.encode(&mut Encoder::new(out)),
-        Ok(()) => Ok(()),
-        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
-        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
-    }
+    let first = append_spare(value, out);
+    or_retry(first, || value.encode(&mut Encoder::new(out)))
 }
 
 /// Encodes `value` into `buf` and returns the number of bytes written.
