@@ -459,6 +459,11 @@ pub struct FieldDef {
     /// The writer writes it in every message (no `skip_if`, not left out by
     /// `omit_defaults`).
     pub always_written: bool,
+    /// `flatten`: the field's own entries (a map-form struct's fields, or a
+    /// catch-all map's entries) are written inline in this struct's map
+    /// (array form: its fields inline, by position) instead of under a key.
+    /// The [`key`](FieldDef::key) is then unused.
+    pub flatten: bool,
 }
 
 /// A wire key (map form) or enum tag.
@@ -560,6 +565,17 @@ pub enum Tagging {
     External,
     /// `#[msgpack(tag = "...")]`: the tag is an entry of the variant's map.
     Internal(&'static str),
+    /// `#[msgpack(tag = "t", content = "c")]`: `{"t": tag, "c": payload}`
+    /// (`{"t": tag}` for a unit variant); `[tag, payload]` in array form.
+    Adjacent {
+        /// The tag's key.
+        tag: &'static str,
+        /// The payload's key.
+        content: &'static str,
+    },
+    /// `#[msgpack(untagged)]`: a variant is its payload alone (a unit
+    /// variant is `nil`); the reader tries the variants in order.
+    Untagged,
 }
 
 /// One variant of an [`EnumDef`].
@@ -584,6 +600,10 @@ pub struct VariantDef {
     pub aliases: &'static [&'static str],
     /// What follows the tag.
     pub payload: Payload,
+    /// Written as its payload alone, without the tag: a variant of an
+    /// `untagged` enum, or a trailing `untagged` variant of a tagged one
+    /// (which the reader tries when the tagged reading fails).
+    pub untagged: bool,
 }
 
 /// A variant's data.
@@ -600,6 +620,10 @@ pub enum Payload {
     Newtype(ShapeRef),
     /// Named fields (map or array form) or several unnamed ones (tuple form).
     Struct(&'static StructDef),
+    /// The `other` variant holding the whole unknown value (a newtype of
+    /// `Value`, `ValueRef`, `Raw` or `RawRef`): read in place of the enum
+    /// when the tag is unknown, written back verbatim.
+    Other(ShapeRef),
 }
 
 /// The shape of `T`.

@@ -78,6 +78,32 @@ pub(crate) struct Field<'a> {
     pub(crate) is_option: bool,
 }
 
+/// How an enum's variants carry their tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tagging<'a> {
+    /// `"V"` / `{"V": payload}` (serde's default).
+    External,
+    /// `tag = "t"`: `{"t": "V", ..fields}`.
+    Internal(&'a str),
+    /// `tag = "t", content = "c"`: `{"t": "V", "c": payload}`.
+    Adjacent(&'a str, &'a str),
+    /// `untagged`: the payload alone.
+    Untagged,
+}
+
+impl Variant<'_> {
+    /// Written as its payload alone: a variant of an `untagged` enum, a
+    /// variant marked `untagged`.
+    pub(crate) fn is_untagged(&self, cont: &Container) -> bool {
+        cont.attrs.untagged.is_set() || self.attrs.untagged.is_set()
+    }
+
+    /// The `other` variant holding the whole unknown value (a newtype).
+    pub(crate) fn is_raw_other(&self) -> bool {
+        self.attrs.other.is_set() && self.style == Style::Newtype
+    }
+}
+
 impl Field<'_> {
     /// Written and read at all (not `skip`).
     pub(crate) fn is_wire(&self) -> bool {
@@ -126,6 +152,16 @@ impl<'a> Container<'a> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// How the variants of an enum carry their tag.
+    pub(crate) fn tagging(&self) -> Tagging<'_> {
+        match (self.attrs.tag.get(), self.attrs.content.get()) {
+            _ if self.attrs.untagged.is_set() => Tagging::Untagged,
+            (Some(t), Some(c)) => Tagging::Adjacent(t, c),
+            (Some(t), None) => Tagging::Internal(t),
+            (None, _) => Tagging::External,
         }
     }
 

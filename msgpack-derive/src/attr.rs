@@ -30,6 +30,8 @@ pub(crate) const TRANSPARENT: &str = "transparent";
 pub(crate) const FROM: &str = "from";
 pub(crate) const TRY_FROM: &str = "try_from";
 pub(crate) const INTO: &str = "into";
+pub(crate) const CONTENT: &str = "content";
+pub(crate) const UNTAGGED: &str = "untagged";
 
 // Field keywords.
 pub(crate) const RENAME: &str = "rename";
@@ -43,6 +45,8 @@ pub(crate) const DECODE_WITH: &str = "decode_with";
 pub(crate) const BORROW: &str = "borrow";
 pub(crate) const AS_ARRAY: &str = "as_array";
 pub(crate) const ALIAS: &str = "alias";
+pub(crate) const FLATTEN: &str = "flatten";
+pub(crate) const AS_MAP: &str = "as_map";
 
 // Variant keywords (besides `rename`, `skip`, `rename_all`).
 pub(crate) const OTHER: &str = "other";
@@ -62,10 +66,12 @@ const CONTAINER_WORDS: &[&str] = &[
     FROM,
     TRY_FROM,
     INTO,
+    CONTENT,
+    UNTAGGED,
 ];
 const FIELD_WORDS: &[&str] =
-    &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, ENCODE_WITH, DECODE_WITH, BORROW, ALIAS, AS_ARRAY];
-const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS];
+    &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, ENCODE_WITH, DECODE_WITH, BORROW, ALIAS, AS_ARRAY, FLATTEN, AS_MAP];
+const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS, UNTAGGED];
 
 /// One attribute's value and the tokens it came from.
 pub(crate) struct Attr<T> {
@@ -139,6 +145,10 @@ pub(crate) struct Container {
     pub(crate) try_from: Attr<syn::Type>,
     /// `into = "T"`: encoded as `Into::<T>::into(self.clone())`.
     pub(crate) into: Attr<syn::Type>,
+    /// `content = "c"` (with `tag`): adjacently tagged, the payload under `c`.
+    pub(crate) content: Attr<String>,
+    /// `untagged` (enums): each variant written as its payload alone.
+    pub(crate) untagged: Attr<()>,
 }
 
 /// Field attributes.
@@ -159,6 +169,11 @@ pub(crate) struct Field {
     /// `as_array`: a byte buffer written as an array of integers (as serde
     /// writes one without `serde_bytes`).
     pub(crate) as_array: Attr<()>,
+    /// `flatten`: the field's entries inline in the enclosing map (a
+    /// map-form struct's fields, or a catch-all map's entries).
+    pub(crate) flatten: Attr<()>,
+    /// `as_map`: a `Vec<(K, V)>` written and read as a map, in order.
+    pub(crate) as_map: Attr<()>,
 }
 
 /// Variant attributes.
@@ -169,6 +184,9 @@ pub(crate) struct Variant {
     pub(crate) rename_all: Attr<RenameRule>,
     /// `alias = "old"`, repeatable: more tags accepted on decode, as written.
     pub(crate) aliases: Vec<LitStr>,
+    /// `untagged`: a trailing variant of a tagged enum written as its
+    /// payload alone, read when the tagged reading fails.
+    pub(crate) untagged: Attr<()>,
 }
 
 /// The `msgpack` attributes of an item.
@@ -319,6 +337,8 @@ impl Container {
             from: Attr::none(FROM),
             try_from: Attr::none(TRY_FROM),
             into: Attr::none(INTO),
+            content: Attr::none(CONTENT),
+            untagged: Attr::none(UNTAGGED),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -330,6 +350,11 @@ impl Container {
                     OMIT_DEFAULTS => c.omit_defaults.set(cx, t, ()),
                     INDEX => c.index.set(cx, t, ()),
                     TRANSPARENT => c.transparent.set(cx, t, ()),
+                    UNTAGGED => c.untagged.set(cx, t, ()),
+                    CONTENT => {
+                        let lit = lit_str(&meta)?;
+                        c.content.set(cx, lit.to_token_stream(), lit.value());
+                    }
                     FROM | TRY_FROM | INTO => {
                         let attr = match word(&meta).as_str() {
                             FROM => &mut c.from,
@@ -400,6 +425,8 @@ impl Field {
             borrow: Attr::none(BORROW),
             aliases: Vec::new(),
             as_array: Attr::none(AS_ARRAY),
+            flatten: Attr::none(FLATTEN),
+            as_map: Attr::none(AS_MAP),
         };
         for attr in msgpack_attrs(&field.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -425,6 +452,8 @@ impl Field {
                     ALIAS => f.aliases.push(lit_str(&meta)?),
                     BORROW => f.borrow.set(cx, t, ()),
                     AS_ARRAY => f.as_array.set(cx, t, ()),
+                    FLATTEN => f.flatten.set(cx, t, ()),
+                    AS_MAP => f.as_map.set(cx, t, ()),
                     SKIP_IF => {
                         if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
                             f.skip_if.set(cx, lit.to_token_stream(), path);
@@ -476,6 +505,7 @@ impl Variant {
             other: Attr::none(OTHER),
             rename_all: Attr::none(RENAME_ALL),
             aliases: Vec::new(),
+            untagged: Attr::none(UNTAGGED),
         };
         for attr in msgpack_attrs(&variant.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -487,6 +517,7 @@ impl Variant {
                     }
                     SKIP => v.skip.set(cx, t, ()),
                     OTHER => v.other.set(cx, t, ()),
+                    UNTAGGED => v.untagged.set(cx, t, ()),
                     ALIAS => v.aliases.push(lit_str(&meta)?),
                     RENAME_ALL => {
                         if let Some(rule) = parse_rule(cx, &meta) {

@@ -78,6 +78,12 @@ fn check_struct_container(cx: &Ctxt, cont: &Container, style: Style) {
     if let Some(t) = cont.attrs.tag.tokens() {
         cx.error_spanned_by(t, "`tag` applies to enums: a struct has no variants to tag");
     }
+    for (name, tokens) in [(attr::UNTAGGED, cont.attrs.untagged.tokens()), (attr::CONTENT, cont.attrs.content.tokens())]
+    {
+        if let Some(t) = tokens {
+            cx.error_spanned_by(t, format!("`{name}` applies to enums: a struct has no variants to tag"));
+        }
+    }
     if let Some(t) = cont.attrs.index.tokens() {
         cx.error_spanned_by(t, "`index` applies to enums of unit variants");
     }
@@ -166,7 +172,78 @@ fn check_transparent(cx: &Ctxt, cont: &Container, t: &proc_macro2::TokenStream) 
     }
 }
 
+/// `untagged`, `content` and variant `untagged` (serde's semantics).
+fn check_tagging(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
+    let a = &cont.attrs;
+    // The payload's key only means something beside a tag.
+    if let (Some(t), false) = (a.content.tokens(), a.tag.is_set()) {
+        cx.error_spanned_by(t, "`content` needs `tag`: adjacently tagged enums are `tag = \"t\", content = \"c\"`");
+    }
+    if let (Some(tag), Some(content)) = (a.tag.get(), a.content.get())
+        && tag == content
+    {
+        cx.error_spanned_by(
+            a.content.tokens().unwrap(),
+            "`tag` and `content` are the same key: they are two entries of one map",
+        );
+    }
+    if let Some(t) = a.untagged.tokens() {
+        // Untagged means no tag: the two conflict, as in serde.
+        if a.tag.is_set() {
+            cx.error_spanned_by(t, "`untagged` and `tag` conflict: an untagged enum writes no tag");
+        }
+    }
+    let int_form = a.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some());
+    if variants.iter().all(|v| v.style == Style::Unit) && int_form {
+        for (name, tokens) in [(attr::UNTAGGED, a.untagged.tokens()), (attr::CONTENT, a.content.tokens())] {
+            if let Some(t) = tokens {
+                cx.error_spanned_by(t, format!("`{name}` cannot be combined with `index` or explicit discriminants: a unit enum in integer form is a bare integer"));
+            }
+        }
+    }
+    // Trailing untagged variants: tried after the tagged reading, in order.
+    let mut first_untagged: Option<&Variant> = None;
+    for v in variants.iter().filter(|v| !v.attrs.skip.is_set()) {
+        if let Some(t) = v.attrs.untagged.tokens() {
+            if a.untagged.is_set() {
+                cx.error_spanned_by(t, "`untagged` has no effect on a variant of an `untagged` enum: every variant is");
+            }
+            if v.attrs.other.is_set() {
+                cx.error_spanned_by(
+                    t,
+                    "`untagged` and `other` conflict: `other` reads unknown tags, an untagged variant has none",
+                );
+            }
+            if let Some(alias) = v.attrs.aliases.first() {
+                cx.error_spanned_by(alias, "`alias` has no effect on an untagged variant: it is read without its tag");
+            }
+            first_untagged.get_or_insert(v);
+        } else if let Some(u) = first_untagged
+            && !v.attrs.other.is_set()
+        {
+            cx.error_spanned_by(
+                v.ident,
+                format!("tagged variant `{}` follows untagged variant `{}`: untagged variants come last (they are tried after the tagged ones, in order)", v.ident, u.ident),
+            );
+        }
+    }
+    if a.untagged.is_set() {
+        for v in variants {
+            if let Some(t) = v.attrs.other.tokens() {
+                cx.error_spanned_by(t, "`other` has no effect in an `untagged` enum: there are no tags; make the last variant hold a `Value` or `Raw` to keep any other value");
+            }
+            if let Some(alias) = v.attrs.aliases.first() {
+                cx.error_spanned_by(
+                    alias,
+                    "`alias` has no effect in an `untagged` enum: variants are read without tags",
+                );
+            }
+        }
+    }
+}
+
 fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
+    check_tagging(cx, cont, variants);
     let all_unit = variants.iter().all(|v| v.style == Style::Unit);
     // Which variant's fields would a default value of the enum provide?
     // serde has no container `default` on enums either.
@@ -185,9 +262,9 @@ fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
         );
     }
     // Explicit discriminants also select the integer form: both need unit variants.
-    if let Some(tag) = cont.attrs.tag.get() {
+    if let (Some(tag), false) = (cont.attrs.tag.get(), cont.attrs.content.is_set()) {
         let tag_tokens = cont.attrs.tag.tokens().unwrap();
-        for v in variants {
+        for v in variants.iter().filter(|v| !v.is_untagged(cont) && !v.is_raw_other()) {
             match v.style {
                 // Internally tagged: the tag is one more map entry, so the
                 // payload must be a map: struct variants, or a newtype of a
@@ -282,15 +359,16 @@ fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
             }
         }
     }
-    // `other` catches unknown tags: it must carry no data, and only one can.
+    // `other` catches unknown tags: a unit variant, or a newtype holding
+    // the whole unknown value; only one can.
     let mut other_seen = false;
     for v in variants {
         if let Some(t) = v.attrs.other.tokens() {
-            if v.style != Style::Unit {
+            if !matches!(v.style, Style::Unit | Style::Newtype) {
                 cx.error_spanned_by(
                     t,
                     format!(
-                        "`other` must be on a unit variant: `{}` carries data that an unknown tag cannot provide",
+                        "`other` must be on a unit variant or a newtype holding the unknown value (`Value`, `ValueRef`, `Raw`, `RawRef`): `{}` has fields that an unknown tag cannot provide",
                         v.ident
                     ),
                 );

@@ -17,7 +17,9 @@ use crate::bound;
 use crate::expand::Names;
 use crate::wire;
 
+mod adjacent;
 mod enums;
+mod untagged;
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     if let Some(ty) = cont.attrs.from.get() {

@@ -8,11 +8,15 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Container, Data, Field, Form, Style, Variant};
+use crate::ast::{Container, Data, Field, Form, Style};
 use crate::attr::DefaultKind;
 use crate::bound;
 use crate::expand::Names;
 use crate::wire;
+
+mod enums;
+use enums::{enum_body, tag_checks};
+pub(crate) use enums::{unit_enum_as_int, variant_int};
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     if let Some(ty) = cont.attrs.into.get() {
@@ -445,183 +449,4 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (
             }
         },
     }
-}
-
-/// How a unit-only enum is written: names (default) or integers.
-pub(crate) fn unit_enum_as_int(cont: &Container, variants: &[Variant]) -> bool {
-    variants.iter().all(|v| v.style == Style::Unit)
-        && (cont.attrs.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some()))
-}
-
-/// The integer of a unit variant in integer form.
-pub(crate) fn variant_int(cont: &Container, index: usize, v: &Variant) -> TokenStream {
-    let ident = cont.ident;
-    let vi = v.ident;
-    if cont.attrs.index.is_set() { quote!(#index as i64) } else { quote!(#ident::#vi as i64) }
-}
-
-/// The pattern binding a variant's wire fields to `__f0`, `__f1`, ...
-pub(crate) fn variant_pattern(v: &Variant) -> (TokenStream, Vec<syn::Ident>) {
-    let vi = v.ident;
-    let names: Vec<syn::Ident> = (0..v.fields.len()).map(|i| format_ident!("__f{}", i)).collect();
-    let pat = match v.style {
-        Style::Unit => quote!(Self::#vi),
-        Style::Struct => {
-            let binds = v.fields.iter().zip(&names).filter(|(f, _)| f.is_wire()).map(|(f, b)| {
-                let m = &f.member;
-                quote!(#m: #b)
-            });
-            quote!(Self::#vi { #(#binds,)* .. })
-        }
-        Style::Tuple | Style::Newtype => {
-            let binds = v.fields.iter().zip(&names).map(|(f, b)| if f.is_wire() { quote!(#b) } else { quote!(_) });
-            quote!(Self::#vi(#(#binds),*))
-        }
-    };
-    (pat, names)
-}
-
-fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (TokenStream, TokenStream) {
-    let krate = &n.krate;
-    let as_int = unit_enum_as_int(cont, variants);
-    let mut enc_arms = Vec::new();
-    let mut len_arms = Vec::new();
-    for (i, v) in variants.iter().enumerate() {
-        let (pat, names) = variant_pattern(v);
-        if v.attrs.skip.is_set() {
-            let vi = v.ident;
-            let pat = match v.style {
-                Style::Unit => quote!(Self::#vi),
-                Style::Struct => quote!(Self::#vi { .. }),
-                Style::Tuple | Style::Newtype => quote!(Self::#vi(..)),
-            };
-            let msg = format!("variant `{}` of `{}` is marked `skip` and cannot be encoded", v.ident, cont.ident);
-            enc_arms.push(quote!(#pat => ::core::result::Result::Err(#krate::encode::Error::Unrepresentable(#msg)),));
-            len_arms.push(quote!(#pat => 0,));
-            continue;
-        }
-        let wire: Vec<&Field> = v.fields.iter().filter(|f| f.is_wire()).collect();
-        let by_binding = |f: &Field| {
-            let idx = v.fields.iter().position(|g| std::ptr::eq(g, f)).unwrap();
-            let b = &names[idx];
-            quote!(#b)
-        };
-        let name = wire::str(&v.name);
-        let (enc, len) = if as_int {
-            let int = variant_int(cont, i, v);
-            (quote!(__e.i64(#int)), quote!(#krate::encode::int_size(#int)))
-        } else if let Some(tag) = cont.attrs.tag.get() {
-            let tag_entry = (wire::str(tag), name);
-            match v.style {
-                Style::Newtype => {
-                    // Tag beside the inner map-form struct's fields.
-                    let f = wire[0];
-                    let b = by_binding(f);
-                    let ty = f.ty;
-                    let entry: Vec<u8> = tag_entry.0.iter().chain(&tag_entry.1).copied().collect();
-                    let lit = wire::lit(&entry);
-                    let el = entry.len();
-                    let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
-                    let tag_lit = wire::lit(tag.as_bytes());
-                    let msg = format!(
-                        "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
-                        v.ident, cont.ident
-                    );
-                    (
-                        quote!({
-                            // Evaluated at compile time (for a generic enum, per instantiation).
-                            const { ::core::assert!(!#krate::__private::has_key(#map::__STR_KEYS, #tag_lit), #msg) };
-                            let __n = #map::__map_entries(#b) + 1;
-                            __e.map_len(__n)?;
-                            __e.raw(#lit)?;
-                            #map::__encode_entries(#b, __e)
-                        }),
-                        quote!({
-                            let __n = #map::__map_entries(#b) + 1;
-                            #krate::encode::map_header_size(__n) + #el + #map::__entries_len(#b)
-                        }),
-                    )
-                }
-                _ => {
-                    let entries = MapEntries::new(cont, n, &wire, &by_binding, &[tag_entry]);
-                    let (setup, stmts) = entries.encode_stmts(true);
-                    (quote!({ #setup #stmts ::core::result::Result::Ok(()) }), entries.len_expr(true))
-                }
-            }
-        } else {
-            // Externally tagged: a unit variant is its name; others are
-            // `{name: payload}`.
-            let mut head = Vec::new();
-            if v.style != Style::Unit {
-                head.extend(wire::map_header(1));
-            }
-            head.extend(&name);
-            match v.style {
-                Style::Unit => {
-                    let lit = wire::lit(&head);
-                    let hl = head.len();
-                    (quote!(__e.raw(#lit)), quote!(#hl))
-                }
-                Style::Newtype => {
-                    let f = wire[0];
-                    let b = by_binding(f);
-                    let lit = wire::lit(&head);
-                    let hl = head.len();
-                    let enc = value_encode(n, f, &b);
-                    let len = value_len(n, f, &b);
-                    (quote!({ __e.raw(#lit)?; #enc ::core::result::Result::Ok(()) }), quote!(#hl + #len))
-                }
-                Style::Tuple => {
-                    let (enc, len) = array_of(n, &wire, &by_binding, &head);
-                    (quote!({ #enc }), len)
-                }
-                Style::Struct => match cont.form() {
-                    Form::Array => {
-                        let (enc, len) = array_of(n, &wire, &by_binding, &head);
-                        (quote!({ #enc }), len)
-                    }
-                    Form::Map => {
-                        let entries = MapEntries::new(cont, n, &wire, &by_binding, &[]);
-                        let (setup, stmts) = entries.encode_stmts(true);
-                        let lit = wire::lit(&head);
-                        let hl = head.len();
-                        let len = entries.len_expr(true);
-                        (quote!({ __e.raw(#lit)?; #setup #stmts ::core::result::Result::Ok(()) }), quote!(#hl + #len))
-                    }
-                },
-            }
-        };
-        enc_arms.push(quote!(#pat => #enc,));
-        len_arms.push(quote!(#pat => #len,));
-    }
-    if variants.is_empty() {
-        return (quote!(match *self {}), quote!(match *self {}));
-    }
-    (quote!(match self { #(#enc_arms)* }), quote!(match self { #(#len_arms)* }))
-}
-
-/// For a non-generic internally tagged enum, item-level assertions (checked
-/// even by `cargo check`) that no newtype variant's inner struct has a field
-/// named like the tag. Generic enums rely on the inline `const` in `encode`.
-fn tag_checks(cont: &Container, n: &Names) -> TokenStream {
-    let krate = &n.krate;
-    let (Data::Enum(variants), Some(tag)) = (&cont.data, cont.attrs.tag.get()) else { return quote!() };
-    if !cont.generics.params.is_empty() {
-        return quote!();
-    }
-    let tag_lit = wire::lit(tag.as_bytes());
-    let checks = variants.iter().filter(|v| v.style == Style::Newtype && !v.attrs.skip.is_set()).map(|v| {
-        let ty = v.fields[0].ty;
-        let msg = format!(
-            "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
-            v.ident, cont.ident
-        );
-        quote_spanned!(ty.span()=>
-            const _: () = ::core::assert!(
-                !#krate::__private::has_key(<#ty as #krate::__private::EncodeMap>::__STR_KEYS, #tag_lit),
-                #msg
-            );
-        )
-    });
-    quote!(#(#checks)*)
 }

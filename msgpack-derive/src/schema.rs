@@ -13,7 +13,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 
-use crate::ast::{Container, Data, Field, Form, Key, Style, Variant};
+use crate::ast::{Container, Data, Field, Form, Key, Style, Tagging, Variant};
 use crate::encode::{unit_enum_as_int, variant_int};
 use crate::expand::Names;
 
@@ -278,8 +278,9 @@ impl Gen<'_> {
             // A container `default` fills any missing field.
             let required = tuple || !(has_default || self.cont.attrs.default.is_set());
             let always = !(f.attrs.skip_if.is_set() || (omit_defaults && has_default));
+            let flatten = f.attrs.flatten.is_set();
             quote! {
-                #schema::FieldDef { name: #fname, key: #key, aliases: &[#(#aliases),*], shape: #shape, required: #required, always_written: #always }
+                #schema::FieldDef { name: #fname, key: #key, aliases: &[#(#aliases),*], shape: #shape, required: #required, always_written: #always, flatten: #flatten }
             }
         });
         let deny = self.cont.attrs.deny_unknown_fields.is_set();
@@ -302,7 +303,7 @@ impl Gen<'_> {
         let schema = quote!(#krate::schema);
         let name = cont.ident.to_string();
         let as_int = unit_enum_as_int(cont, variants);
-        let internal = cont.attrs.tag.get();
+        let tagging = cont.tagging();
         let defs = variants.iter().enumerate().filter(|(_, v)| !v.attrs.skip.is_set()).map(|(i, v)| {
             let vname = v.ident.to_string();
             let tag = if as_int {
@@ -312,23 +313,32 @@ impl Gen<'_> {
                 key_tokens(&schema, &Key::Str(v.name.clone()))
             };
             let payload = match v.style {
+                Style::Newtype if v.is_raw_other() => {
+                    let shape = self.field_shape(&v.fields[0]);
+                    quote!(#schema::Payload::Other(#shape))
+                }
                 Style::Unit => quote!(#schema::Payload::Unit),
                 Style::Newtype if v.fields[0].is_wire() => {
                     let shape = self.field_shape(&v.fields[0]);
                     quote!(#schema::Payload::Newtype(#shape))
                 }
                 style => {
-                    let form = if internal.is_some() { Form::Map } else { cont.form() };
+                    let form = if matches!(tagging, Tagging::Internal(_)) { Form::Map } else { cont.form() };
                     let def = self.struct_def(&vname, self.id(), style, form, &v.fields);
                     quote!(#schema::Payload::Struct(&#def))
                 }
             };
             let aliases = v.attrs.aliases.iter().map(|a| a.value());
-            quote!(#schema::VariantDef { name: #vname, tag: #tag, aliases: &[#(#aliases),*], payload: #payload })
+            let untagged = v.is_untagged(cont);
+            quote!(#schema::VariantDef {
+                name: #vname, tag: #tag, aliases: &[#(#aliases),*], payload: #payload, untagged: #untagged,
+            })
         });
-        let tagging = match internal {
-            Some(tag) => quote!(#schema::Tagging::Internal(#tag)),
-            None => quote!(#schema::Tagging::External),
+        let tagging = match tagging {
+            Tagging::Internal(tag) => quote!(#schema::Tagging::Internal(#tag)),
+            Tagging::Adjacent(tag, content) => quote!(#schema::Tagging::Adjacent { tag: #tag, content: #content }),
+            Tagging::Untagged => quote!(#schema::Tagging::Untagged),
+            Tagging::External => quote!(#schema::Tagging::External),
         };
         let other = variants.iter().any(|v| v.attrs.other.is_set());
         let id = self.id();

@@ -1172,3 +1172,5 @@ fn omit_defaults_equals_skip_serializing_if() {
 
 #[path = "rmp_serde/serde_parity.rs"]
 mod serde_parity;
+#[path = "rmp_serde/tagging.rs"]
+mod tagging;

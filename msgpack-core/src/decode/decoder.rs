@@ -45,6 +45,9 @@ pub struct Decoder<'de> {
     /// elements (see [`Decoder::capacity_for`]).
     reserve: usize,
     opts: DecodeOptions,
+    /// Speculating (an untagged variant's attempt): errors carry no
+    /// details and allocate nothing (see [`Decoder::__speculate`]).
+    quiet: bool,
     #[cfg(feature = "bytes")]
     source: Option<&'de bytes::Bytes>,
 }
@@ -83,6 +86,7 @@ impl<'de> Decoder<'de> {
             budget: opts.max_alloc,
             reserve: RESERVE_BASE.saturating_add(input.len().saturating_mul(RESERVE_PER_BYTE)),
             opts,
+            quiet: false,
             #[cfg(feature = "bytes")]
             source: None,
         }
@@ -246,7 +250,7 @@ impl<'de> Decoder<'de> {
     #[inline(never)]
     fn eof(&self, needed: u64) -> Error {
         let available = self.buf.len().saturating_sub(self.pos);
-        Error::new(ErrorKind::UnexpectedEof { needed, available }, self.pos)
+        self.fail(ErrorKind::UnexpectedEof { needed, available }, self.pos)
     }
 
     /// The item at `at` is not what `expected` names.
@@ -263,6 +267,7 @@ impl<'de> Decoder<'de> {
     #[inline(never)]
     pub fn type_error(&self, expected: &'static str, at: usize) -> Error {
         match self.found_at(at) {
+            _ if self.quiet => Error::speculative(),
             Found::Reserved => Error::new(ErrorKind::ReservedMarker, at),
             found => Error::new(ErrorKind::TypeMismatch { expected, found }, at),
         }
@@ -279,7 +284,60 @@ impl<'de> Decoder<'de> {
     #[cold]
     #[inline(never)]
     pub fn error(&self, kind: ErrorKind, at: usize) -> Error {
-        Error::new(kind, at)
+        self.fail(kind, at)
+    }
+
+    /// Every error the decoder makes: detail-free while speculating.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn fail(&self, kind: ErrorKind, at: usize) -> Error {
+        if self.quiet { Error::speculative() } else { Error::new(kind, at) }
+    }
+
+    /// A copy of this decoder for one speculative attempt (a variant of an
+    /// untagged enum): its errors carry no details and allocate nothing.
+    /// Adopt it with [`__commit`](Decoder::__commit) when the attempt
+    /// succeeds; drop it otherwise (this decoder has not moved).
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __speculate(&self) -> Self {
+        let mut d = self.clone();
+        d.quiet = true;
+        d
+    }
+
+    /// Takes the state of a successful speculative copy (position, budgets),
+    /// keeping this decoder's own error mode.
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __commit(&mut self, mut attempt: Self) {
+        attempt.quiet = self.quiet;
+        *self = attempt;
+    }
+
+    /// Whether errors are detail-free (speculating).
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __is_speculating(&self) -> bool {
+        self.quiet
+    }
+
+    /// Moves back (or forward) to `pos`, a position this decoder reported
+    /// earlier with [`position`](Decoder::position) at the same depth: a
+    /// value decoded out of order (an adjacent tag's content that came
+    /// before the tag, a catch-all map's key). Clamped to the input.
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __rewind(&mut self, pos: usize) {
+        self.pos = pos.min(self.buf.len());
     }
 
     /// Describes the item at `at` without moving (for error messages).

@@ -21,11 +21,18 @@ use core::fmt;
 /// assert_eq!(err.offset(), 2);
 /// ```
 pub struct Error {
+    /// `None`: a speculative failure (see [`Error::is_speculative`]),
+    /// made without allocating.
     #[cfg(feature = "alloc")]
-    inner: alloc::boxed::Box<Inner>,
+    inner: Option<alloc::boxed::Box<Inner>>,
     #[cfg(not(feature = "alloc"))]
     inner: Inner,
 }
+
+/// What a speculative failure reads as (it has no details of its own).
+#[cfg(feature = "alloc")]
+static SPECULATIVE: Inner = Inner { kind: ErrorKind::Custom(SPECULATIVE_TEXT), offset: 0, path: Path::new() };
+const SPECULATIVE_TEXT: &str = "a speculative decode failed (an untagged variant's attempt)";
 
 /// How many path segments an error keeps without feature `alloc`.
 pub const MAX_INLINE_SEGMENTS: usize = 8;
@@ -118,6 +125,16 @@ pub enum ErrorKind {
         into: &'static str,
         /// Why the conversion failed.
         message: super::Message,
+    },
+    /// An untagged enum (or the untagged variants of a tagged one) where no
+    /// variant read the value: each variant tried, with its reason.
+    NoVariantMatched {
+        /// The enum.
+        enum_name: &'static str,
+        /// `A: reason; B: reason`, in the order the variants were tried
+        /// (variants whose shape cannot start with the value's marker are
+        /// listed as such).
+        reasons: super::Message,
     },
 }
 
@@ -314,6 +331,9 @@ impl fmt::Display for ErrorKind {
             },
             ErrorKind::Custom(msg) => f.write_str(msg),
             ErrorKind::Conversion { into, message } => write!(f, "invalid {into}: {message}"),
+            ErrorKind::NoVariantMatched { enum_name, reasons } => {
+                write!(f, "no variant of untagged enum {enum_name} matched ({reasons})")
+            }
         }
     }
 }
@@ -330,7 +350,7 @@ pub enum Segment {
     Key(Found),
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 struct Path {
     /// Innermost segment first (the order in which they are added).
     #[cfg(feature = "alloc")]
@@ -344,6 +364,19 @@ struct Path {
 }
 
 impl Path {
+    const fn new() -> Self {
+        Path {
+            #[cfg(feature = "alloc")]
+            segs: alloc::vec::Vec::new(),
+            #[cfg(not(feature = "alloc"))]
+            segs: [None; MAX_INLINE_SEGMENTS],
+            #[cfg(not(feature = "alloc"))]
+            len: 0,
+            #[cfg(not(feature = "alloc"))]
+            dropped: false,
+        }
+    }
+
     fn push(&mut self, seg: Segment) {
         #[cfg(feature = "alloc")]
         self.segs.push(seg);
@@ -410,12 +443,59 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn new(kind: ErrorKind, offset: usize) -> Self {
-        let inner = Inner { kind, offset, path: Path::default() };
+        let inner = Inner { kind, offset, path: Path::new() };
         Error {
             #[cfg(feature = "alloc")]
-            inner: alloc::boxed::Box::new(inner),
+            inner: Some(alloc::boxed::Box::new(inner)),
             #[cfg(not(feature = "alloc"))]
             inner,
+        }
+    }
+
+    /// The failure of a speculative decode: no details, nothing allocated.
+    /// What a decoder returns in place of an error while it tries one
+    /// variant of an untagged enum; the derive then tries the next variant,
+    /// and only when none matches decodes again for the real reasons.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn speculative() -> Self {
+        Error {
+            #[cfg(feature = "alloc")]
+            inner: None,
+            #[cfg(not(feature = "alloc"))]
+            inner: Inner { kind: ErrorKind::Custom(SPECULATIVE_TEXT), offset: 0, path: Path::new() },
+        }
+    }
+
+    /// Whether this is the detail-free failure of a speculative attempt
+    /// (only seen by code that tries the variants of an untagged enum).
+    ///
+    /// ```
+    /// let e = msgpack_core::decode::Error::custom("bad", 0);
+    /// assert!(!e.is_speculative());
+    /// ```
+    pub fn is_speculative(&self) -> bool {
+        matches!(self.get().kind, ErrorKind::Custom(t) if core::ptr::eq(t, SPECULATIVE_TEXT))
+    }
+
+    #[inline]
+    fn get(&self) -> &Inner {
+        #[cfg(feature = "alloc")]
+        return self.inner.as_deref().unwrap_or(&SPECULATIVE);
+        #[cfg(not(feature = "alloc"))]
+        return &self.inner;
+    }
+
+    /// Adds a path segment (a speculative failure has no path to extend).
+    #[inline]
+    fn push(&mut self, seg: Segment) {
+        #[cfg(feature = "alloc")]
+        if let Some(inner) = self.inner.as_deref_mut() {
+            inner.path.push(seg);
+        }
+        #[cfg(not(feature = "alloc"))]
+        if !self.is_speculative() {
+            self.inner.path.push(seg);
         }
     }
 
@@ -438,7 +518,7 @@ impl Error {
     /// assert_eq!(e.kind(), &ErrorKind::ReservedMarker);
     /// ```
     pub fn kind(&self) -> &ErrorKind {
-        &self.inner.kind
+        &self.get().kind
     }
 
     /// The byte offset of the offending item in the input.
@@ -448,7 +528,7 @@ impl Error {
     /// assert_eq!(e.offset(), 2);
     /// ```
     pub fn offset(&self) -> usize {
-        self.inner.offset
+        self.get().offset
     }
 
     /// The path from the root value to the offending item.
@@ -458,7 +538,7 @@ impl Error {
     /// assert_eq!(e.path().to_string(), "$[1]");
     /// ```
     pub fn path(&self) -> PathDisplay<'_> {
-        PathDisplay(&self.inner.path)
+        PathDisplay(&self.get().path)
     }
 
     /// The path's segments, from the root to the offending item.
@@ -469,7 +549,7 @@ impl Error {
     /// assert_eq!(e.path_segments().collect::<Vec<_>>(), [&Segment::Index(1)]);
     /// ```
     pub fn path_segments(&self) -> impl Iterator<Item = &Segment> {
-        self.inner.path.iter()
+        self.get().path.iter()
     }
 
     /// Prepends a struct field to the path (called while unwinding, by
@@ -482,7 +562,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn at_field(mut self, name: &'static str) -> Self {
-        self.inner.path.push(Segment::Field(name));
+        self.push(Segment::Field(name));
         self
     }
 
@@ -495,7 +575,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn at_index(mut self, index: usize) -> Self {
-        self.inner.path.push(Segment::Index(index));
+        self.push(Segment::Index(index));
         self
     }
 
@@ -509,7 +589,7 @@ impl Error {
     #[cold]
     #[inline(never)]
     pub fn at_key(mut self, key: Found) -> Self {
-        self.inner.path.push(Segment::Key(key));
+        self.push(Segment::Key(key));
         self
     }
 }
@@ -523,23 +603,22 @@ impl Clone for Error {
 impl PartialEq for Error {
     /// Errors are equal when kind, offset and path are.
     fn eq(&self, other: &Self) -> bool {
-        self.inner.kind == other.inner.kind
-            && self.inner.offset == other.inner.offset
-            && self.inner.path.iter().eq(other.inner.path.iter())
+        let (a, b) = (self.get(), other.get());
+        a.kind == b.kind && a.offset == b.offset && a.path.iter().eq(b.path.iter())
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {} (byte {})", self.inner.kind, self.path(), self.inner.offset)
+        write!(f, "{} at {} (byte {})", self.get().kind, self.path(), self.get().offset)
     }
 }
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Error")
-            .field("kind", &self.inner.kind)
-            .field("offset", &self.inner.offset)
+            .field("kind", &self.get().kind)
+            .field("offset", &self.get().offset)
             .field("path", &format_args!("{}", self.path()))
             .finish()
     }

@@ -76,6 +76,7 @@ struct Frame {
 }
 
 /// The named definitions one side has entered, innermost last.
+#[derive(Clone, Copy)]
 struct Side {
     frames: [Option<Frame>; MAX_CHECK_DEPTH],
     len: usize,
@@ -138,6 +139,7 @@ impl Side {
 
 /// The state of one check: the path, the named pairs being checked, and
 /// the innermost names for messages.
+#[derive(Clone, Copy)]
 struct Cx {
     head_r: &'static Shape,
     head_w: &'static Shape,
@@ -383,6 +385,8 @@ const fn accepts_nil(r: &Shape) -> bool {
             Shape::Tuple(items) => return items.is_empty(),
             Shape::Struct(d) => return matches!(d.form, Form::Unit),
             Shape::Newtype(d) => r = d.inner.get(),
+            // An untagged unit variant is `nil`.
+            Shape::Enum(d) => return untagged::reads_nil(d),
             _ => return false,
         }
         i += 1;
@@ -497,6 +501,10 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             return Ok(());
         }
         return shape(cx, ri.get(), w);
+    }
+    // Untagged readers and writers: variants tried in order / written bare.
+    if let Some(res) = untagged::dispatch(cx, r, w) {
+        return res;
     }
     match w {
         Shape::Any => {
@@ -623,30 +631,18 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             Shape::Struct(rd) => struct_def(cx, r, w, rd, wd),
             Shape::Map { key: rk, value: rv } if matches!(wd.form, Form::Map) => {
                 cx.enter_one(false, w);
-                let mut i = 0;
-                while i < wd.fields.len() {
-                    let f = &wd.fields[i];
-                    cx.push(Step::Field(f.key));
-                    if !key_readable(rk.get(), &f.key) {
-                        let mut m = cx.start();
-                        m.push("map key ");
-                        m.push_label(rk.get());
-                        m.push(" cannot read the key");
-                        return Err(m);
-                    }
-                    tri!(shape(cx, rv.get(), f.shape.get()));
-                    cx.pop();
-                    i += 1;
-                }
+                tri!(flatten::into_map(cx, rk.get(), rv.get(), wd.fields));
                 cx.leave_one(false);
                 Ok(())
             }
             Shape::Seq { elem: re, len: None } if !matches!(wd.form, Form::Map) => {
                 cx.enter_one(false, w);
+                let n = flatten::count(wd.fields);
                 let mut i = 0;
-                while i < wd.fields.len() {
-                    cx.push(Step::Position(i, wd.fields[i].name));
-                    tri!(shape(cx, re.get(), wd.fields[i].shape.get()));
+                while i < n {
+                    let Some(f) = flatten::nth(wd.fields, i) else { break };
+                    cx.push(Step::Position(i, f.name));
+                    tri!(shape(cx, re.get(), f.shape.get()));
                     cx.pop();
                     i += 1;
                 }
@@ -748,5 +744,7 @@ const fn unresolved(cx: &Cx, s: &Shape) -> R {
     Err(m)
 }
 
+mod flatten;
 mod named;
+mod untagged;
 use named::{enum_def, struct_def};

@@ -91,6 +91,10 @@ fn aliases(f: &mut Formatter<'_>, aliases: &[&str]) -> fmt::Result {
 }
 
 fn field(f: &mut Formatter<'_>, form: Form, fd: &FieldDef) -> fmt::Result {
+    if fd.flatten {
+        f.write_str("..")?;
+        return label(f, fd.shape.get());
+    }
     match form {
         Form::Map => {
             key(f, &fd.key)?;
@@ -145,16 +149,26 @@ fn struct_body(f: &mut Formatter<'_>, d: &StructDef, indent: &str, inline: bool)
 
 fn enum_body(f: &mut Formatter<'_>, d: &EnumDef) -> fmt::Result {
     f.write_str("enum")?;
-    if let Tagging::Internal(tag) = d.tagging {
-        write!(f, ", tag {tag:?}")?;
+    match d.tagging {
+        Tagging::External => {}
+        Tagging::Internal(tag) => write!(f, ", tag {tag:?}")?,
+        Tagging::Adjacent { tag, content } => write!(f, ", tag {tag:?}, content {content:?}")?,
+        Tagging::Untagged => f.write_str(", untagged")?,
     }
     f.write_str(" {")?;
     for v in d.variants {
         f.write_str("\n    ")?;
         key(f, &v.tag)?;
         aliases(f, v.aliases)?;
+        if v.untagged && !matches!(d.tagging, Tagging::Untagged) {
+            f.write_str(" (untagged)")?;
+        }
         match v.payload {
             Payload::Unit => {}
+            Payload::Other(s) => {
+                f.write_str(": other ")?;
+                label(f, s.get())?;
+            }
             Payload::Newtype(s) => {
                 f.write_str(": ")?;
                 label(f, s.get())?;
@@ -238,7 +252,7 @@ impl Display for Shape {
                     for v in d.variants {
                         match v.payload {
                             Payload::Unit => {}
-                            Payload::Newtype(s) => q.refs(s.get()),
+                            Payload::Newtype(s) | Payload::Other(s) => q.refs(s.get()),
                             Payload::Struct(s) => q.struct_refs(s),
                         }
                     }

@@ -210,7 +210,9 @@ impl Hasher {
         let mut i = 0;
         while i < d.fields.len() {
             let f = &d.fields[i];
-            if matches!(d.form, Form::Map) {
+            if f.flatten {
+                self.byte(3);
+            } else if matches!(d.form, Form::Map) {
                 self.aliases(f.aliases);
                 self.key(&f.key);
             }
@@ -228,12 +230,21 @@ impl Hasher {
                 self.byte(1);
                 self.str(tag);
             }
+            Tagging::Adjacent { tag, content } => {
+                self.byte(2);
+                self.str(tag);
+                self.str(content);
+            }
+            Tagging::Untagged => self.byte(3),
         }
         self.byte(d.other as u8);
         self.u64(d.variants.len() as u64);
         let mut i = 0;
         while i < d.variants.len() {
             let v = &d.variants[i];
+            if v.untagged && !matches!(d.tagging, Tagging::Untagged) {
+                self.byte(4);
+            }
             self.aliases(v.aliases);
             self.key(&v.tag);
             match v.payload {
@@ -245,6 +256,10 @@ impl Hasher {
                 Payload::Struct(s) => {
                     self.byte(2);
                     self.struct_body(s);
+                }
+                Payload::Other(s) => {
+                    self.byte(3);
+                    self.shape(s.get());
                 }
             }
             i += 1;
@@ -281,8 +296,8 @@ impl Shape {
     /// | sequence | `0d`, optional length, element |
     /// | tuple | `0e`, count, elements |
     /// | map | `0f`, key, value |
-    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field: its aliases (`2` and a string each) and key (map form only), required, always written, shape |
-    /// | enum | `11`, tagging (`0` external, or `1` and the tag field), other, variant count, per variant: its aliases (`2` and a string each), tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`) |
+    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field: `3` if flattened, else its aliases (`2` and a string each) and key (map form only); required, always written, shape |
+    /// | enum | `11`, tagging (`0` external, `1` and the tag field, `2` and the tag and content fields, `3` untagged), other, variant count, per variant: `4` if it is an untagged variant of a tagged enum, its aliases (`2` and a string each), tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`, `3` and the shape an `other` variant holds) |
     /// | opaque (`with`) | `12`, module path, field type |
     /// | recursion | `13`, how many named types up the current path it refers to (`0`: the innermost) |
     /// | unresolved `Recur` (hand-built shapes only) | `15` |

@@ -1,23 +1,61 @@
 //! The decoders of enums: unit-only enums as names or integers, externally
-//! tagged enums (serde's default) and internally tagged ones (`tag`).
+//! tagged enums (serde's default) and internally tagged ones (`tag`);
+//! adjacently tagged ones are in `adjacent.rs`, untagged ones (and the
+//! untagged variants of tagged ones) in `untagged.rs`.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{array_elements, decode_fn, map_entries, map_or_array};
-use crate::ast::{Container, Style, Variant};
+use super::{adjacent, array_elements, decode_fn, map_entries, map_or_array, untagged};
+use crate::ast::{Container, Style, Tagging, Variant};
 use crate::encode::{unit_enum_as_int, variant_int};
 use crate::expand::Names;
 use crate::wire;
 
+/// Where an unknown tag was met, for the `other` variant that holds the
+/// whole value: decoding it again from `__at` (the value's start).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Within {
+    /// Nothing entered: the value is the tag string.
+    Value,
+    /// Inside the value's map or array (entered): leave, decode the whole
+    /// value, enter again (so that the caller's `leave` balances).
+    Container,
+}
+
 /// What an unknown tag becomes: the `other` variant, or an error. A
 /// `Result<Self, _>` expression rather than a `return`, so that a match
 /// with no other arm does not make the code after it unreachable.
-fn unknown_tag(n: &Names, variants: &[Variant], name: &str, skip: TokenStream, tag_field: Option<&str>) -> TokenStream {
+pub(super) fn unknown_tag(
+    n: &Names,
+    variants: &[Variant],
+    name: &str,
+    skip: TokenStream,
+    tag_field: Option<&str>,
+    within: Within,
+) -> TokenStream {
     let krate = &n.krate;
     let result = quote!(::core::result::Result::<Self, #krate::decode::Error>);
     match variants.iter().find(|v| v.attrs.other.is_set()) {
+        // The whole value, as it was on the wire.
+        Some(v) if v.is_raw_other() => {
+            let vi = v.ident;
+            let call = decode_fn(n, &v.fields[0]);
+            match within {
+                Within::Value => quote!({
+                    __d.__rewind(__at);
+                    #call(__d).map(Self::#vi)
+                }),
+                Within::Container => quote!({
+                    __d.leave();
+                    __d.__rewind(__at);
+                    let __r = #call(__d).map(Self::#vi);
+                    __d.enter()?;
+                    __r
+                }),
+            }
+        }
         Some(v) => {
             let vi = v.ident;
             quote!({ #skip #result::Ok(Self::#vi) })
@@ -30,15 +68,33 @@ fn unknown_tag(n: &Names, variants: &[Variant], name: &str, skip: TokenStream, t
 }
 
 pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> TokenStream {
+    if cont.tagging() == Tagging::Untagged {
+        return untagged::untagged_body(cont, n, variants, name);
+    }
+    let tagged = tagged_body(cont, n, variants, name);
+    if variants.iter().any(|v| v.attrs.untagged.is_set() && !v.attrs.skip.is_set()) {
+        return untagged::with_untagged_variants(cont, n, variants, name, tagged);
+    }
+    tagged
+}
+
+/// The tagged reading of an enum (its untagged variants left out).
+fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> TokenStream {
     let krate = &n.krate;
-    let live: Vec<(usize, &Variant)> = variants.iter().enumerate().filter(|(_, v)| !v.attrs.skip.is_set()).collect();
+    // Variants read by their tag: not skipped, not untagged, not the `other`
+    // variant holding the unknown value (it has no tag of its own).
+    let live: Vec<(usize, &Variant)> = variants
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.attrs.skip.is_set() && !v.attrs.untagged.is_set() && !v.is_raw_other())
+        .collect();
     if unit_enum_as_int(cont, variants) {
         let checks = live.iter().map(|(i, v)| {
             let vi = v.ident;
             let int = variant_int(cont, *i, v);
             quote!(if __v == (#int) as i128 { return ::core::result::Result::Ok(Self::#vi); })
         });
-        let unknown = unknown_tag(n, variants, name, quote!(), None);
+        let unknown = unknown_tag(n, variants, name, quote!(), None, Within::Value);
         return quote! {
             let __tag_at = __d.position();
             let __v: i128 = __d.i128().map_err(|_| __d.type_error(#name, __tag_at))?;
@@ -46,8 +102,12 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name:
             #unknown
         };
     }
-    if let Some(tag) = cont.attrs.tag.get() {
-        return internally_tagged(cont, n, &live, variants, name, tag);
+    match cont.tagging() {
+        Tagging::Internal(tag) => return internally_tagged(cont, n, &live, variants, name, tag),
+        Tagging::Adjacent(tag, content) => {
+            return adjacent::adjacently_tagged(cont, n, &live, variants, name, tag, content);
+        }
+        Tagging::External | Tagging::Untagged => {}
     }
     // Externally tagged (serde's default): a unit variant is its name, a
     // variant with data the map `{name: payload}`.
@@ -57,53 +117,13 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant], name:
         quote!(#lit => ::core::result::Result::Ok(Self::#vi),)
     });
     let data_arms = live.iter().map(|(_, v)| {
-        let vi = v.ident;
         let lit = tag_pattern(v);
         let vname = &v.name;
-        let ctor = quote!(Self::#vi);
-        let payload = match v.style {
-            Style::Unit => quote!({
-                __d.nil()?;
-                ::core::result::Result::<Self, #krate::decode::Error>::Ok(Self::#vi)
-            }),
-            Style::Newtype => {
-                let call = decode_fn(n, &v.fields[0]);
-                quote!(#call(__d).map(Self::#vi))
-            }
-            Style::Tuple => {
-                let elems = array_elements(cont, n, Style::Tuple, &v.fields, &ctor);
-                quote!({
-                    let __at = __d.position();
-                    let __len = __d.array_len()?;
-                    __d.enter()?;
-                    let __r = #elems;
-                    __d.leave();
-                    ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
-                })
-            }
-            Style::Struct => {
-                let elems = array_elements(cont, n, Style::Struct, &v.fields, &ctor);
-                let entries = map_entries(cont, n, &v.fields, &ctor);
-                let map = quote!({
-                    let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
-                    #entries
-                });
-                let body = map_or_array(krate, &map, &elems, vname);
-                quote!({ #body })
-            }
-        };
-        // A closure, so that errors returned early inside the payload (with
-        // `?`) get the variant's segment too.
-        let payload = match v.style {
-            Style::Newtype => payload,
-            _ => quote!((|__d: &mut #krate::Decoder<'de>| -> ::core::result::Result<Self, #krate::decode::Error> {
-                #payload
-            })(__d)),
-        };
+        let payload = variant_payload(cont, n, v);
         quote!(#lit => #payload.map_err(|__err| __err.at_field(#vname))?,)
     });
-    let unknown_unit = unknown_tag(n, variants, name, quote!(), None);
-    let unknown_data = unknown_tag(n, variants, name, quote!(__d.skip()?;), None);
+    let unknown_unit = unknown_tag(n, variants, name, quote!(), None, Within::Value);
+    let unknown_data = unknown_tag(n, variants, name, quote!(__d.skip()?;), None, Within::Container);
     quote! {
         let __at = __d.position();
         match __d.peek()? {
@@ -187,7 +207,14 @@ fn internally_tagged(
         };
         quote!(#lit => #body,)
     });
-    let unknown = unknown_tag(n, variants, name, quote!(#krate::__private::skip_entries(__d, __rest)?;), Some(tag));
+    let unknown = unknown_tag(
+        n,
+        variants,
+        name,
+        quote!(#krate::__private::skip_entries(__d, __rest)?;),
+        Some(tag),
+        Within::Container,
+    );
     quote! {
         let __at = __d.position();
         if __d.peek()? != #krate::marker::Marker::Map {
@@ -226,9 +253,55 @@ fn internally_tagged(
 
 /// The tags a variant is read under: its wire name, then its aliases, as a
 /// pattern of byte strings.
-fn tag_pattern(v: &Variant) -> TokenStream {
+pub(super) fn tag_pattern(v: &Variant) -> TokenStream {
     let lits = std::iter::once(v.name.clone())
         .chain(v.attrs.aliases.iter().map(|a| a.value()))
         .map(|n| wire::lit(n.as_bytes()));
     quote!(#(#lits)|*)
+}
+
+/// Reads a variant's payload at the current position: a `Result<Self, _>`
+/// expression (`nil` for a unit variant, the field of a newtype, an array
+/// for a tuple variant, a map or array for a struct variant).
+pub(super) fn variant_payload(cont: &Container, n: &Names, v: &Variant) -> TokenStream {
+    let krate = &n.krate;
+    let vi = v.ident;
+    let vname = &v.name;
+    let ctor = quote!(Self::#vi);
+    let payload = match v.style {
+        Style::Unit => quote!({
+            __d.nil()?;
+            ::core::result::Result::<Self, #krate::decode::Error>::Ok(Self::#vi)
+        }),
+        Style::Newtype => {
+            let call = decode_fn(n, &v.fields[0]);
+            return quote!(#call(__d).map(Self::#vi));
+        }
+        Style::Tuple => {
+            let elems = array_elements(cont, n, Style::Tuple, &v.fields, &ctor);
+            quote!({
+                let __at = __d.position();
+                let __len = __d.array_len()?;
+                __d.enter()?;
+                let __r = #elems;
+                __d.leave();
+                ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
+            })
+        }
+        Style::Struct => {
+            let elems = array_elements(cont, n, Style::Struct, &v.fields, &ctor);
+            let entries = map_entries(cont, n, &v.fields, &ctor);
+            let map = quote!({
+                let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
+                #entries
+            });
+            let body = map_or_array(krate, &map, &elems, vname);
+            quote!({ #body })
+        }
+    };
+    // A closure, so that errors returned early inside the payload (with
+    // `?`) are the closure's result, not the function's.
+    quote!((|__d: &mut #krate::Decoder<'de>| -> ::core::result::Result<Self, #krate::decode::Error> {
+        #payload
+    })(__d))
 }

@@ -397,6 +397,7 @@ const _: () = {
                     shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
                 ::msgpack_core::schema::FieldDef {
                     name: "f64",
@@ -405,6 +406,7 @@ const _: () = {
                     shape: <f64 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
                 ::msgpack_core::schema::FieldDef {
                     name: "i8",
@@ -413,6 +415,7 @@ const _: () = {
                     shape: <i8 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
                 ::msgpack_core::schema::FieldDef {
                     name: "u64",
@@ -421,6 +424,7 @@ const _: () = {
                     shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
             ],
             deny_unknown_fields: false,

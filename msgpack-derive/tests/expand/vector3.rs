@@ -308,6 +308,7 @@ const _: () = {
                     shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
                 ::msgpack_core::schema::FieldDef {
                     name: "y",
@@ -316,6 +317,7 @@ const _: () = {
                     shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
                 ::msgpack_core::schema::FieldDef {
                     name: "z",
@@ -324,6 +326,7 @@ const _: () = {
                     shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
                     required: true,
                     always_written: true,
+                    flatten: false,
                 },
             ],
             deny_unknown_fields: false,

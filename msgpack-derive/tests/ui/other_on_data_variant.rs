@@ -4,7 +4,7 @@ use msgpack_core::MsgPack;
 enum Msg {
     Ping,
     #[msgpack(other)]
-    Unknown(String),
+    Unknown { text: String },
 }
 
 fn main() {}

@@ -142,7 +142,7 @@ impl<'de> Decoder<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn limit_error(&self, limit: Limit, value: u64, max: u64, at: usize) -> Error {
-        Error::new(ErrorKind::LimitExceeded { limit, value, max }, at)
+        self.fail(ErrorKind::LimitExceeded { limit, value, max }, at)
     }
 
     /// Takes `bytes` from the allocation budget
@@ -238,7 +238,7 @@ impl<'de> Decoder<'de> {
     #[cold]
     #[inline(never)]
     pub(super) fn depth_error(&self) -> Error {
-        Error::new(ErrorKind::DepthLimitExceeded { limit: self.opts.max_depth }, self.container_at)
+        self.fail(ErrorKind::DepthLimitExceeded { limit: self.opts.max_depth }, self.container_at)
     }
 
     /// Leaves a level entered with [`enter`](Decoder::enter).

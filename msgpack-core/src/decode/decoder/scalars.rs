@@ -82,7 +82,7 @@ impl<'de> Decoder<'de> {
     #[inline(never)]
     pub(super) fn range_error(&self, expected: &'static str, v: i128, at: usize) -> Error {
         let found = if v >= 0 { Found::UInt(v as u64) } else { Found::NegInt(v as i64) };
-        Error::new(ErrorKind::OutOfRange { expected, found }, at)
+        self.fail(ErrorKind::OutOfRange { expected, found }, at)
     }
 
     /// Any integer item that fits `T`, consumed: the inlined fast path of

@@ -1,7 +1,7 @@
 //! `Decoder`: skipping whole values (iteratively) and reading them raw.
 
 use super::{Decoder, Result};
-use crate::decode::{Error, ErrorKind};
+use crate::decode::ErrorKind;
 use crate::marker as m;
 
 impl<'de> Decoder<'de> {
@@ -39,7 +39,7 @@ impl<'de> Decoder<'de> {
                     0
                 }
                 0xa0..=0xbf => (b & 0x1f) as usize,
-                m::NEVER_USED => return Err(Error::new(ErrorKind::ReservedMarker, at)),
+                m::NEVER_USED => return Err(self.fail(ErrorKind::ReservedMarker, at)),
                 m::BIN8 | m::STR8 => self.byte()? as usize,
                 m::BIN16 | m::STR16 => self.be_u16()? as usize,
                 m::BIN32 | m::STR32 => self.be_u32()? as usize,
@@ -131,7 +131,7 @@ impl<'de> Decoder<'de> {
     #[inline]
     pub fn finish(&self) -> Result<()> {
         if self.pos < self.buf.len() {
-            Err(Error::new(ErrorKind::TrailingBytes { count: self.buf.len() - self.pos }, self.pos))
+            Err(self.fail(ErrorKind::TrailingBytes { count: self.buf.len() - self.pos }, self.pos))
         } else {
             Ok(())
         }

@@ -1,7 +1,7 @@
 //! `Decoder`: `str`, `bin` and ext items.
 
 use super::{Decoder, Result};
-use crate::decode::{Error, ErrorKind, Limit};
+use crate::decode::{ErrorKind, Limit};
 use crate::ext::{ExtRef, TIMESTAMP_TYPE, Timestamp};
 use crate::marker as m;
 
@@ -56,7 +56,7 @@ impl<'de> Decoder<'de> {
     pub(super) fn str_slow(&mut self) -> Result<&'de str> {
         let at = self.pos;
         let bytes = self.str_bytes()?;
-        utf8(bytes).ok_or_else(|| Error::new(ErrorKind::InvalidUtf8, at))
+        utf8(bytes).ok_or_else(|| self.fail(ErrorKind::InvalidUtf8, at))
     }
 
     /// Reads a `str` item's raw payload without UTF-8 validation (for
@@ -155,7 +155,7 @@ impl<'de> Decoder<'de> {
         if ext.ty != TIMESTAMP_TYPE {
             return Err(self.type_error("timestamp", at));
         }
-        Timestamp::from_payload(ext.data).ok_or_else(|| Error::new(ErrorKind::InvalidTimestamp, at))
+        Timestamp::from_payload(ext.data).ok_or_else(|| self.fail(ErrorKind::InvalidTimestamp, at))
     }
 }
 

@@ -2,13 +2,14 @@
 //! position in array forms) and enum variants (tags, tagging style,
 //! payloads).
 
-use super::{Cx, R, Step, shape};
+use super::untagged::{self, Written};
+use super::{Cx, R, Step, flatten, key_readable, shape};
 use crate::schema::message::Incompatible;
-use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, str_eq};
+use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, VariantDef, str_eq};
 
 /// Whether a reader field (or variant) with this key and these aliases reads
 /// the writer's `key`.
-const fn reads_key(own: &Key, aliases: &[&str], key: &Key) -> bool {
+pub(super) const fn reads_key(own: &Key, aliases: &[&str], key: &Key) -> bool {
     if own.eq(key) {
         return true;
     }
@@ -22,38 +23,6 @@ const fn reads_key(own: &Key, aliases: &[&str], key: &Key) -> bool {
         }
     }
     false
-}
-
-/// The reader field that reads the writer's `key` (by its key or an alias).
-const fn find_field(fields: &'static [FieldDef], key: &Key) -> Option<&'static FieldDef> {
-    let mut i = 0;
-    while i < fields.len() {
-        if reads_key(&fields[i].key, fields[i].aliases, key) {
-            return Some(&fields[i]);
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The writer fields that `rf` reads: the first, and a second one if there
-/// is one (a writer field under the key and another under an alias).
-const fn writer_fields(
-    rf: &FieldDef,
-    fields: &'static [FieldDef],
-) -> (Option<&'static FieldDef>, Option<&'static FieldDef>) {
-    let mut first = None;
-    let mut i = 0;
-    while i < fields.len() {
-        if reads_key(&rf.key, rf.aliases, &fields[i].key) {
-            if first.is_some() {
-                return (first, Some(&fields[i]));
-            }
-            first = Some(&fields[i]);
-        }
-        i += 1;
-    }
-    (first, None)
 }
 
 pub(super) const fn struct_def(
@@ -73,9 +42,15 @@ pub(super) const fn struct_def(
 
 /// Compares fields once the pair has been entered (also used for variants,
 /// whose names are already on the path).
-const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
+pub(super) const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
     match (rd.form, wd.form) {
-        (Form::Map, Form::Map) => keyed(cx, rd, wd),
+        // The reader's fields read in this frame (the check's stack budget
+        // is five frames a level, see `MAX_CHECK_DEPTH`).
+        (Form::Map, Form::Map) => {
+            let w_extra = flatten::catch_all(wd.fields);
+            tri!(reader_fields(cx, rd.fields, wd, w_extra, 0));
+            keyed_rest(cx, rd, wd, w_extra)
+        }
         (Form::Array | Form::Tuple | Form::Unit, Form::Array | Form::Tuple | Form::Unit) => positional(cx, rd, wd),
         (Form::Map, _) => {
             let mut m = cx.start();
@@ -109,11 +84,62 @@ const fn required(cx: &Cx, key: &Key, why: &str) -> R {
     Err(m)
 }
 
-const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
+/// After the reader's fields: the writer's fields no reader field reads,
+/// and the writer's catch-all map.
+const fn keyed_rest(
+    cx: &mut Cx,
+    rd: &'static StructDef,
+    wd: &'static StructDef,
+    w_extra: Option<(&'static Shape, &'static Shape)>,
+) -> R {
+    let r_extra = flatten::catch_all(rd.fields);
+    tri!(unclaimed(cx, rd, r_extra, wd.fields, 0));
+    if let Some((wk, wv)) = w_extra {
+        match r_extra {
+            Some((rk, rv)) => {
+                cx.push(Step::MapKey);
+                tri!(shape(cx, rk, wk));
+                cx.pop();
+                cx.push(Step::MapValue);
+                tri!(shape(cx, rv, wv));
+                cx.pop();
+            }
+            None if rd.deny_unknown_fields => {
+                let mut m = cx.start();
+                cx.push_writer(&mut m);
+                m.push(" writes any other keys (a flattened map), which ");
+                cx.push_reader(&mut m);
+                m.push(" rejects (`deny_unknown_fields`)");
+                return Err(m);
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+/// Each reader field (flattened structs' fields included) against the
+/// writer field(s) it reads, or the writer's catch-all map.
+const fn reader_fields(
+    cx: &mut Cx,
+    fields: &'static [FieldDef],
+    wd: &'static StructDef,
+    w_extra: Option<(&'static Shape, &'static Shape)>,
+    depth: u32,
+) -> R {
     let mut i = 0;
-    while i < rd.fields.len() {
-        let rf = &rd.fields[i];
-        let (found, second) = writer_fields(rf, wd.fields);
+    while i < fields.len() {
+        let rf = &fields[i];
+        i += 1;
+        if rf.flatten {
+            if let Some(inner) = flatten::inner_fields(rf)
+                && depth < 8
+            {
+                tri!(reader_fields(cx, inner, wd, w_extra, depth + 1));
+            }
+            continue;
+        }
+        let (found, second) = flatten::written_as(rf, wd.fields);
         if let (Some(a), Some(b)) = (found, second) {
             // Both may be in one message: a duplicate field for the reader.
             let mut m = cx.start();
@@ -134,6 +160,14 @@ const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R
                 if rf.required {
                     return required(cx, &rf.key, " never writes it");
                 }
+                // The writer's catch-all map may hold the key.
+                if let Some((wk, wv)) = w_extra
+                    && key_may_hold(wk, &rf.key)
+                {
+                    cx.push(Step::Field(rf.key));
+                    tri!(shape(cx, rf.shape.get(), wv));
+                    cx.pop();
+                }
             }
             Some(wf) => {
                 if rf.required && !wf.always_written {
@@ -144,13 +178,54 @@ const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R
                 cx.pop();
             }
         }
-        i += 1;
     }
-    if rd.deny_unknown_fields {
-        let mut i = 0;
-        while i < wd.fields.len() {
-            let wf = &wd.fields[i];
-            if find_field(rd.fields, &wf.key).is_none() {
+    Ok(())
+}
+
+/// Whether a writer map with keys of shape `wk` may write `key`.
+const fn key_may_hold(wk: &Shape, key: &Key) -> bool {
+    key_readable(wk, key)
+}
+
+/// Each writer field (flattened structs' fields included) that no reader
+/// field reads: taken by the reader's catch-all map, skipped, or rejected
+/// with `deny_unknown_fields`.
+const fn unclaimed(
+    cx: &mut Cx,
+    rd: &'static StructDef,
+    r_extra: Option<(&'static Shape, &'static Shape)>,
+    fields: &'static [FieldDef],
+    depth: u32,
+) -> R {
+    let mut i = 0;
+    while i < fields.len() {
+        let wf = &fields[i];
+        i += 1;
+        if wf.flatten {
+            if let Some(inner) = flatten::inner_fields(wf)
+                && depth < 8
+            {
+                tri!(unclaimed(cx, rd, r_extra, inner, depth + 1));
+            }
+            continue;
+        }
+        if flatten::find(rd.fields, &wf.key).is_some() {
+            continue;
+        }
+        match r_extra {
+            Some((rk, rv)) => {
+                cx.push(Step::Field(wf.key));
+                if !key_readable(rk, &wf.key) {
+                    let mut m = cx.start();
+                    m.push("the flattened map's key ");
+                    m.push_label(rk);
+                    m.push(" cannot read the key");
+                    return Err(m);
+                }
+                tri!(shape(cx, rv, wf.shape.get()));
+                cx.pop();
+            }
+            None if rd.deny_unknown_fields => {
                 let mut m = cx.start();
                 cx.push_writer(&mut m);
                 m.push(" writes field ");
@@ -160,14 +235,14 @@ const fn keyed(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R
                 m.push(" does not know and `deny_unknown_fields` rejects");
                 return Err(m);
             }
-            i += 1;
+            None => {}
         }
     }
     Ok(())
 }
 
 const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
-    let (rn, wn) = (rd.fields.len(), wd.fields.len());
+    let (rn, wn) = (flatten::count(rd.fields), flatten::count(wd.fields));
     let exact = matches!(rd.form, Form::Tuple | Form::Unit);
     if (exact && rn != wn) || (wn > rn && rd.deny_unknown_fields) {
         let mut m = cx.start();
@@ -182,7 +257,7 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
     }
     let mut i = 0;
     while i < rn {
-        let rf = &rd.fields[i];
+        let Some(rf) = flatten::nth(rd.fields, i) else { break };
         if i >= wn {
             if rf.required {
                 let mut m = cx.start();
@@ -200,8 +275,9 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
                 return Err(m);
             }
         } else {
+            let Some(wf) = flatten::nth(wd.fields, i) else { break };
             cx.push(Step::Position(i, rf.name));
-            tri!(shape(cx, rf.shape.get(), wd.fields[i].shape.get()));
+            tri!(shape(cx, rf.shape.get(), wf.shape.get()));
             cx.pop();
         }
         i += 1;
@@ -222,6 +298,10 @@ pub(super) const fn enum_def(
     let same_tagging = match (rd.tagging, wd.tagging) {
         (Tagging::External, Tagging::External) => true,
         (Tagging::Internal(a), Tagging::Internal(b)) => str_eq(a, b),
+        (Tagging::Adjacent { tag: a, content: c }, Tagging::Adjacent { tag: b, content: d }) => {
+            str_eq(a, b) && str_eq(c, d)
+        }
+        // Untagged enums are compared in `untagged`.
         _ => false,
     };
     if !same_tagging {
@@ -248,58 +328,131 @@ pub(super) const fn enum_def(
     let mut i = 0;
     while i < wd.variants.len() {
         let wv = &wd.variants[i];
-        let mut found = None;
-        let mut j = 0;
-        while j < rd.variants.len() {
-            if reads_key(&rd.variants[j].tag, rd.variants[j].aliases, &wv.tag) {
-                found = Some(&rd.variants[j]);
-                break;
-            }
-            j += 1;
-        }
-        match found {
-            None => {
-                if !rd.other {
-                    let mut m = cx.start();
-                    m.push("variant ");
-                    m.push_key(&wv.tag);
-                    m.push(" written by ");
-                    cx.push_writer(&mut m);
-                    m.push(" is unknown to ");
-                    cx.push_reader(&mut m);
-                    m.push(" (and it has no `other` variant)");
-                    return Err(m);
-                }
-            }
-            Some(rv) => {
-                cx.push(Step::Variant(wv.tag));
-                match (rv.payload, wv.payload) {
-                    (Payload::Unit, Payload::Unit) => {}
-                    (Payload::Newtype(r), Payload::Newtype(w)) => tri!(shape(cx, r.get(), w.get())),
-                    (Payload::Struct(r), Payload::Struct(w)) => tri!(struct_body(cx, r, w)),
-                    (r, w) => {
-                        let mut m = cx.start();
-                        cx.push_reader(&mut m);
-                        m.push(" has ");
-                        m.push(payload_kind(r));
-                        m.push(" but ");
-                        cx.push_writer(&mut m);
-                        m.push(" writes ");
-                        m.push(payload_kind(w));
-                        return Err(m);
-                    }
-                }
-                cx.pop();
-            }
-        }
         i += 1;
+        tri!(written_variant(cx, r, rd, wv));
     }
     cx.leave(true, true);
     Ok(())
 }
 
+/// One variant of the writer, read by the enum `rd` (a tagged enum: the
+/// pair is entered).
+const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, wv: &'static VariantDef) -> R {
+    // Unknown values kept verbatim: only another such variant reads them all.
+    if let Payload::Other(ws) = wv.payload {
+        return match other_of(rd) {
+            Some(Payload::Other(rs)) => {
+                cx.push(Step::Variant(wv.tag));
+                tri!(shape(cx, rs.get(), ws.get()));
+                cx.pop();
+                Ok(())
+            }
+            _ => {
+                let mut m = cx.start();
+                cx.push_writer(&mut m);
+                m.push(" writes back unknown values verbatim (`other` holding ");
+                m.push_label(ws.get());
+                m.push("), which only an `other` variant holding the value reads; ");
+                cx.push_reader(&mut m);
+                m.push(" has none");
+                Err(m)
+            }
+        };
+    }
+    // Written bare: the reader's untagged variants must read it.
+    if wv.untagged {
+        if !untagged::has_untagged(rd) {
+            let mut m = cx.start();
+            m.push("variant ");
+            m.push_key(&wv.tag);
+            m.push(" is written untagged by ");
+            cx.push_writer(&mut m);
+            m.push(" but ");
+            cx.push_reader(&mut m);
+            m.push(" has no untagged variants");
+            return Err(m);
+        }
+        cx.push(Step::Variant(wv.tag));
+        tri!(untagged::reader_tries(cx, r, rd, untagged::payload(wv)));
+        cx.pop();
+        return Ok(());
+    }
+    let mut found = None;
+    let mut j = 0;
+    while j < rd.variants.len() {
+        let v = &rd.variants[j];
+        if !v.untagged && !matches!(v.payload, Payload::Other(_)) && reads_key(&v.tag, v.aliases, &wv.tag) {
+            found = Some(v);
+            break;
+        }
+        j += 1;
+    }
+    let Some(rv) = found else {
+        return match other_of(rd) {
+            // The whole value, whatever it is: only a reader of any value.
+            Some(Payload::Other(rs)) => shape(cx, rs.get(), &Shape::Any),
+            Some(_) => Ok(()),
+            None if untagged::has_untagged(rd) => untagged::reader_tries(cx, r, rd, Written::Shape(&Shape::Any)),
+            None => {
+                let mut m = cx.start();
+                m.push("variant ");
+                m.push_key(&wv.tag);
+                m.push(" written by ");
+                cx.push_writer(&mut m);
+                m.push(" is unknown to ");
+                cx.push_reader(&mut m);
+                m.push(" (and it has no `other` variant)");
+                Err(m)
+            }
+        };
+    };
+    cx.push(Step::Variant(wv.tag));
+    tri!(match (rv.payload, wv.payload) {
+        (Payload::Unit, Payload::Unit) => Ok(()),
+        (Payload::Newtype(r), Payload::Newtype(w)) => shape(cx, r.get(), w.get()),
+        (Payload::Struct(r), Payload::Struct(w)) => struct_body(cx, r, w),
+        (r, w) => {
+            let mut m = cx.start();
+            cx.push_reader(&mut m);
+            m.push(" has ");
+            m.push(payload_kind(r));
+            m.push(" but ");
+            cx.push_writer(&mut m);
+            m.push(" writes ");
+            m.push(payload_kind(w));
+            Err(m)
+        }
+    });
+    cx.pop();
+    Ok(())
+}
+
+/// The payload of the reader's `other` variant, if it has one.
+const fn other_of(d: &EnumDef) -> Option<Payload> {
+    if !d.other {
+        return None;
+    }
+    let mut i = 0;
+    while i < d.variants.len() {
+        if let Payload::Other(s) = d.variants[i].payload {
+            return Some(Payload::Other(s));
+        }
+        i += 1;
+    }
+    Some(Payload::Unit)
+}
+
+/// The tag of the first tagged variant.
 const fn first_tag(d: &EnumDef) -> Option<Key> {
-    if d.variants.is_empty() { None } else { Some(d.variants[0].tag) }
+    let mut i = 0;
+    while i < d.variants.len() {
+        let v = &d.variants[i];
+        if !v.untagged && !matches!(v.payload, Payload::Other(_)) {
+            return Some(v.tag);
+        }
+        i += 1;
+    }
+    None
 }
 
 const fn tag_kind(k: Key) -> &'static str {
@@ -317,12 +470,21 @@ const fn push_tagging(m: &mut Incompatible, t: Tagging) {
             m.push(tag);
             m.push("\"");
         }
+        Tagging::Adjacent { tag, content } => {
+            m.push(" is tagged by field \"");
+            m.push(tag);
+            m.push("\" with the payload under \"");
+            m.push(content);
+            m.push("\"");
+        }
+        Tagging::Untagged => m.push(" is untagged"),
     }
 }
 
 const fn payload_kind(p: Payload) -> &'static str {
     match p {
         Payload::Unit => "a unit variant",
+        Payload::Other(_) => "an `other` variant holding the value",
         Payload::Newtype(_) => "a newtype variant",
         Payload::Struct(d) => match d.form {
             Form::Tuple | Form::Unit => "a tuple variant",

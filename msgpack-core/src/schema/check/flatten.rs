@@ -1,0 +1,230 @@
+//! Flattened fields in the check: a flattened struct's fields count as
+//! the enclosing struct's own (map form: by key; array form: inline, by
+//! position), and a flattened catch-all map stands for any other key.
+
+use super::{Cx, R, Step, key_readable, shape};
+use crate::schema::{FieldDef, Key, Shape};
+
+/// How deep flattened structs are followed (a flattened struct inside a
+/// flattened struct...): the derive cannot flatten a type into itself, so
+/// this only bounds hand-built shapes.
+const MAX_FLATTEN: u32 = 8;
+
+/// The fields a flattened field inlines, if it is a struct (through
+/// newtypes).
+pub(super) const fn inner_fields(f: &FieldDef) -> Option<&'static [FieldDef]> {
+    if !f.flatten {
+        return None;
+    }
+    let mut s = f.shape.get();
+    let mut i = 0;
+    while i < MAX_FLATTEN {
+        match s {
+            Shape::Struct(d) => return Some(d.fields),
+            Shape::Newtype(d) => s = d.inner.get(),
+            _ => return None,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The key and value shapes of a flattened catch-all map.
+pub(super) const fn map_of(f: &FieldDef) -> Option<(&'static Shape, &'static Shape)> {
+    if !f.flatten {
+        return None;
+    }
+    let mut s = f.shape.get();
+    let mut i = 0;
+    while i < MAX_FLATTEN {
+        match s {
+            Shape::Map { key, value } => return Some((key.get(), value.get())),
+            Shape::Newtype(d) => s = d.inner.get(),
+            _ => return None,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The reader field that reads `key`, among `fields` and the fields of
+/// flattened structs.
+pub(super) const fn find(fields: &'static [FieldDef], key: &Key) -> Option<&'static FieldDef> {
+    find_depth(fields, key, 0)
+}
+
+const fn find_depth(fields: &'static [FieldDef], key: &Key, depth: u32) -> Option<&'static FieldDef> {
+    let mut i = 0;
+    while i < fields.len() {
+        let f = &fields[i];
+        if f.flatten {
+            if let Some(inner) = inner_fields(f)
+                && depth < MAX_FLATTEN
+                && let Some(found) = find_depth(inner, key, depth + 1)
+            {
+                return Some(found);
+            }
+        } else if super::named::reads_key(&f.key, f.aliases, key) {
+            return Some(f);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The first flattened catch-all map (key and value shapes), among
+/// `fields` and those of flattened structs.
+pub(super) const fn catch_all(fields: &'static [FieldDef]) -> Option<(&'static Shape, &'static Shape)> {
+    catch_all_depth(fields, 0)
+}
+
+const fn catch_all_depth(fields: &'static [FieldDef], depth: u32) -> Option<(&'static Shape, &'static Shape)> {
+    let mut i = 0;
+    while i < fields.len() {
+        let f = &fields[i];
+        if let Some(m) = map_of(f) {
+            return Some(m);
+        }
+        if let Some(inner) = inner_fields(f)
+            && depth < MAX_FLATTEN
+            && let Some(m) = catch_all_depth(inner, depth + 1)
+        {
+            return Some(m);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The writer fields (through flattened structs) that reader field `rf`
+/// reads: the first and, if there is one, a second.
+pub(super) const fn written_as(
+    rf: &FieldDef,
+    fields: &'static [FieldDef],
+) -> (Option<&'static FieldDef>, Option<&'static FieldDef>) {
+    written_depth(rf, fields, (None, None), 0)
+}
+
+const fn written_depth(
+    rf: &FieldDef,
+    fields: &'static [FieldDef],
+    mut acc: (Option<&'static FieldDef>, Option<&'static FieldDef>),
+    depth: u32,
+) -> (Option<&'static FieldDef>, Option<&'static FieldDef>) {
+    let mut i = 0;
+    while i < fields.len() {
+        let f = &fields[i];
+        if f.flatten {
+            if let Some(inner) = inner_fields(f)
+                && depth < MAX_FLATTEN
+            {
+                acc = written_depth(rf, inner, acc, depth + 1);
+            }
+        } else if super::named::reads_key(&rf.key, rf.aliases, &f.key) {
+            if acc.0.is_none() {
+                acc.0 = Some(f);
+            } else if acc.1.is_none() {
+                acc.1 = Some(f);
+            }
+        }
+        if acc.1.is_some() {
+            return acc;
+        }
+        i += 1;
+    }
+    acc
+}
+
+/// The number of positions of an array-form struct's fields, flattened
+/// structs counting their own.
+pub(super) const fn count(fields: &'static [FieldDef]) -> usize {
+    count_depth(fields, 0)
+}
+
+const fn count_depth(fields: &'static [FieldDef], depth: u32) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < fields.len() {
+        match inner_fields(&fields[i]) {
+            Some(inner) if depth < MAX_FLATTEN => n += count_depth(inner, depth + 1),
+            _ => n += 1,
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The field at position `n` of an array-form struct, flattened structs
+/// inlined.
+pub(super) const fn nth(fields: &'static [FieldDef], n: usize) -> Option<&'static FieldDef> {
+    nth_depth(fields, n, 0)
+}
+
+const fn nth_depth(fields: &'static [FieldDef], mut n: usize, depth: u32) -> Option<&'static FieldDef> {
+    let mut i = 0;
+    while i < fields.len() {
+        match inner_fields(&fields[i]) {
+            Some(inner) if depth < MAX_FLATTEN => {
+                let c = count_depth(inner, depth + 1);
+                if n < c {
+                    return nth_depth(inner, n, depth + 1);
+                }
+                n -= c;
+            }
+            _ => {
+                if n == 0 {
+                    return Some(&fields[i]);
+                }
+                n -= 1;
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A writer's map-form fields read by a reader's map `{rk: rv}` (through
+/// flattened structs; a flattened map's keys and values too).
+pub(super) const fn into_map(cx: &mut Cx, rk: &'static Shape, rv: &'static Shape, fields: &'static [FieldDef]) -> R {
+    into_map_depth(cx, rk, rv, fields, 0)
+}
+
+const fn into_map_depth(
+    cx: &mut Cx,
+    rk: &'static Shape,
+    rv: &'static Shape,
+    fields: &'static [FieldDef],
+    depth: u32,
+) -> R {
+    let mut i = 0;
+    while i < fields.len() {
+        let f = &fields[i];
+        i += 1;
+        if let Some(inner) = inner_fields(f)
+            && depth < MAX_FLATTEN
+        {
+            tri!(into_map_depth(cx, rk, rv, inner, depth + 1));
+            continue;
+        }
+        if let Some((wk, wv)) = map_of(f) {
+            cx.push(Step::MapKey);
+            tri!(shape(cx, rk, wk));
+            cx.pop();
+            cx.push(Step::MapValue);
+            tri!(shape(cx, rv, wv));
+            cx.pop();
+            continue;
+        }
+        cx.push(Step::Field(f.key));
+        if !key_readable(rk, &f.key) {
+            let mut m = cx.start();
+            m.push("map key ");
+            m.push_label(rk);
+            m.push(" cannot read the key");
+            return Err(m);
+        }
+        tri!(shape(cx, rv, f.shape.get()));
+        cx.pop();
+    }
+    Ok(())
+}

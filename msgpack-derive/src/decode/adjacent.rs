@@ -1,0 +1,158 @@
+//! Adjacently tagged enums (`tag = "t", content = "c"`): `{"t": "V", "c":
+//! payload}` with the two keys in either order (`{"t": "V"}` for a unit
+//! variant), or `["V", payload]` in array form (rmp-serde's `to_vec`).
+//!
+//! No buffering when the content comes first: its position is kept, the
+//! value skipped, and once the tag is known the decoder goes back to it
+//! and then returns to the end of the map.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::enums::{Within, tag_pattern, unknown_tag, variant_payload};
+use crate::ast::{Container, Style, Variant};
+use crate::expand::Names;
+use crate::wire;
+
+pub(super) fn adjacently_tagged(
+    cont: &Container,
+    n: &Names,
+    live: &[(usize, &Variant)],
+    variants: &[Variant],
+    name: &str,
+    tag: &str,
+    content: &str,
+) -> TokenStream {
+    let krate = &n.krate;
+    let tag_key = wire::lit(tag.as_bytes());
+    let content_key = wire::lit(content.as_bytes());
+    let known: Vec<TokenStream> = live.iter().map(|(_, v)| tag_pattern(v)).collect();
+    let is_known = if known.is_empty() { quote!(false) } else { quote!(matches!(__t, #(#known)|*)) };
+    // The payload of a known tag, at the current position.
+    let payload_arms = live.iter().map(|(_, v)| {
+        let lit = tag_pattern(v);
+        let payload = variant_payload(cont, n, v);
+        quote!(#lit => #payload,)
+    });
+    // A known tag without content: unit variants only.
+    let bare_arms: Vec<TokenStream> = live
+        .iter()
+        .map(|(_, v)| {
+            let lit = tag_pattern(v);
+            let vi = v.ident;
+            if v.style == Style::Unit {
+                quote!(#lit => ::core::result::Result::Ok(Self::#vi),)
+            } else {
+                quote!(#lit => ::core::result::Result::Err(#krate::__private::missing_field(__d, #content, __at)),)
+            }
+        })
+        .collect();
+    let unknown_map = unknown_tag(n, variants, name, quote!(), Some(tag), Within::Container);
+    let unknown_seq = unknown_tag(
+        n,
+        variants,
+        name,
+        quote!(for _ in 1..__len {
+            __d.skip()?;
+        }),
+        None,
+        Within::Container,
+    );
+    let unknown_key = if cont.attrs.deny_unknown_fields.is_set() {
+        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
+    } else {
+        quote!(__d.skip()?;)
+    };
+    quote! {
+        let __at = __d.position();
+        let __payload = |__d: &mut #krate::Decoder<'de>, __t: &[u8], __tag_at: usize|
+            -> ::core::result::Result<Self, #krate::decode::Error>
+        {
+            match __t {
+                #(#payload_arms)*
+                _ => ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
+            }
+        };
+        match __d.peek()? {
+            #krate::marker::Marker::Map => {
+                let __len = __d.map_len()?;
+                __d.enter()?;
+                let mut __tag: ::core::option::Option<(&'de [u8], usize)> = ::core::option::Option::None;
+                let mut __content: ::core::option::Option<usize> = ::core::option::Option::None;
+                let mut __value: ::core::option::Option<Self> = ::core::option::Option::None;
+                for _ in 0..__len {
+                    let __key_at = __d.position();
+                    match #krate::__private::read_key(__d)? {
+                        #krate::__private::Key::Str(#tag_key) => {
+                            if __tag.is_some() {
+                                return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #tag, __key_at));
+                            }
+                            let __tag_at = __d.position();
+                            let __t = __d.str_bytes().map_err(|__err| __err.at_field(#tag))?;
+                            __tag = ::core::option::Option::Some((__t, __tag_at));
+                        }
+                        #krate::__private::Key::Str(#content_key) => {
+                            if __content.is_some() {
+                                return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #content, __key_at));
+                            }
+                            __content = ::core::option::Option::Some(__d.position());
+                            match __tag {
+                                ::core::option::Option::Some((__t, __tag_at)) if #is_known => {
+                                    __value = ::core::option::Option::Some(
+                                        __payload(__d, __t, __tag_at).map_err(|__err| __err.at_field(#content))?,
+                                    );
+                                }
+                                _ => __d.skip()?,
+                            }
+                        }
+                        _ => { #unknown_key }
+                    }
+                }
+                let ::core::option::Option::Some((__t, __tag_at)) = __tag else {
+                    return ::core::result::Result::Err(#krate::__private::missing_field(__d, #tag, __at));
+                };
+                let __r: Self = if !#is_known {
+                    #unknown_map?
+                } else if let ::core::option::Option::Some(__v) = __value {
+                    __v
+                } else if let ::core::option::Option::Some(__pos) = __content {
+                    // The content came before the tag: back to it, then on.
+                    let __end = __d.position();
+                    __d.__rewind(__pos);
+                    let __v = __payload(__d, __t, __tag_at).map_err(|__err| __err.at_field(#content))?;
+                    __d.__rewind(__end);
+                    __v
+                } else {
+                    match __t {
+                        #(#bare_arms)*
+                        _ => ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
+                    }?
+                };
+                __d.leave();
+                ::core::result::Result::Ok(__r)
+            }
+            #krate::marker::Marker::Array => {
+                let __len = __d.array_len()?;
+                if __len == 0 || __len > 2 {
+                    return ::core::result::Result::Err(#krate::__private::invalid_length(__d, 2, __len, __at));
+                }
+                __d.enter()?;
+                let __tag_at = __d.position();
+                let __t = __d.str_bytes().map_err(|__err| __err.at_index(0))?;
+                let __r: Self = if !#is_known {
+                    #unknown_seq?
+                } else if __len == 2 {
+                    __payload(__d, __t, __tag_at).map_err(|__err| __err.at_index(1))?
+                } else {
+                    match __t {
+                        #(#bare_arms)*
+                        _ => ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
+                    }?
+                };
+                __d.leave();
+                ::core::result::Result::Ok(__r)
+            }
+            _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Untagged enums (`untagged`), and the trailing `untagged` variants of
+//! tagged ones: the variants are tried in declaration order (after the
+//! tagged reading, if any), each on a speculative copy of the decoder
+//! (a slice position: nothing is buffered, and a failed attempt allocates
+//! nothing unless the variant owns heap data), and a variant whose shape
+//! cannot start with the next marker is passed over without an attempt.
+//! When none matches, the attempts are made again for their reasons.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::visit::Visit;
+use syn::visit_mut::VisitMut;
+
+use super::enums::variant_payload;
+use crate::ast::{Container, Style, Variant};
+use crate::expand::Names;
+
+/// The whole decode of an `untagged` enum.
+pub(super) fn untagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> TokenStream {
+    let tried: Vec<&Variant> = variants.iter().filter(|v| !v.attrs.skip.is_set()).collect();
+    attempts(cont, n, &tried, name, None)
+}
+
+/// A tagged enum with trailing `untagged` variants: the tagged reading
+/// (`tagged`, a function body) first, then those variants.
+pub(super) fn with_untagged_variants(
+    cont: &Container,
+    n: &Names,
+    variants: &[Variant],
+    name: &str,
+    tagged: TokenStream,
+) -> TokenStream {
+    let tried: Vec<&Variant> =
+        variants.iter().filter(|v| !v.attrs.skip.is_set() && v.attrs.untagged.is_set()).collect();
+    attempts(cont, n, &tried, name, Some(tagged))
+}
+
+fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged: Option<TokenStream>) -> TokenStream {
+    let krate = &n.krate;
+    let p = quote!(#krate::__private);
+    let result = quote!(::core::result::Result<Self, #krate::decode::Error>);
+    let mut decls = Vec::new();
+    let mut tries = Vec::new();
+    let mut listed = Vec::new();
+    if let Some(body) = tagged {
+        decls.push(quote! {
+            let __tagged = |__d: &mut #krate::Decoder<'de>| -> #result { #body };
+        });
+        tries.push(quote! {
+            let mut __s = __d.__speculate();
+            if let ::core::result::Result::Ok(__v) = __tagged(&mut __s) {
+                __d.__commit(__s);
+                return ::core::result::Result::Ok(__v);
+            }
+        });
+        listed.push(quote!(#p::Attempt { name: "(tagged)", markers: #p::ALL_MARKERS, decode: &__tagged }));
+    }
+    for (i, v) in tried.iter().enumerate() {
+        let a = format_ident!("__a{}", i);
+        let payload = variant_payload(cont, n, v);
+        let mask = markers(cont, n, v);
+        let m = format_ident!("__M{}", i);
+        let vname = v.ident.to_string();
+        decls.push(quote! {
+            let #a = |__d: &mut #krate::Decoder<'de>| -> #result { #payload };
+            let #m: u16 = #mask;
+        });
+        tries.push(quote! {
+            if __m & #m != 0 {
+                let mut __s = __d.__speculate();
+                if let ::core::result::Result::Ok(__v) = #a(&mut __s) {
+                    __d.__commit(__s);
+                    return ::core::result::Result::Ok(__v);
+                }
+            }
+        });
+        listed.push(quote!(#p::Attempt { name: #vname, markers: #m, decode: &#a }));
+    }
+    quote! {
+        let __at = __d.position();
+        let __m: u16 = #p::next_markers(__d);
+        #(#decls)*
+        #(#tries)*
+        ::core::result::Result::Err(#p::no_variant_matched(__d, #name, __at, &[#(#listed),*]))
+    }
+}
+
+/// The marker classes a variant's payload may start with (see
+/// `__private::markers`): from its shape, known here for all but newtypes,
+/// whose field type's `Schema` says it (at compile time). A field decoded
+/// by user code, or whose type names the enum's type parameters or `Self`
+/// (no `Schema` bound is required of them), may start with anything.
+fn markers(cont: &Container, n: &Names, v: &Variant) -> TokenStream {
+    let krate = &n.krate;
+    let p = quote!(#krate::__private);
+    let bit = |m: &str| {
+        let m = format_ident!("{}", m);
+        quote!(#p::marker_bit(#krate::marker::Marker::#m))
+    };
+    match v.style {
+        Style::Unit => bit("Nil"),
+        Style::Tuple => bit("Array"),
+        Style::Struct => {
+            let (a, b) = (bit("Map"), bit("Array"));
+            quote!(#a | #b)
+        }
+        Style::Newtype => {
+            let f = &v.fields[0];
+            let custom = f.attrs.with.is_set() || f.attrs.decode_with.is_set() || f.attrs.as_map.is_set();
+            match staticized(cont, f.ty) {
+                Some(ty) if !custom => quote! {{
+                    const __MARKERS: u16 = #p::markers(<#ty as #krate::schema::Schema>::SHAPE.get());
+                    __MARKERS
+                }},
+                _ => quote!(#p::ALL_MARKERS),
+            }
+        }
+    }
+}
+
+/// The type with its lifetimes made `'static` (usable in a `const` item),
+/// or `None` when it names a type parameter of the container or `Self`.
+fn staticized(cont: &Container, ty: &syn::Type) -> Option<syn::Type> {
+    struct Names<'a> {
+        params: Vec<String>,
+        found: bool,
+        _c: &'a (),
+    }
+    impl<'ast> Visit<'ast> for Names<'_> {
+        fn visit_ident(&mut self, id: &'ast syn::Ident) {
+            if id == "Self" || self.params.iter().any(|p| id == p) {
+                self.found = true;
+            }
+        }
+    }
+    let unit = ();
+    let mut names = Names {
+        params: cont
+            .generics
+            .type_params()
+            .map(|p| p.ident.to_string())
+            .chain(cont.generics.const_params().map(|c| c.ident.to_string()))
+            .collect(),
+        found: false,
+        _c: &unit,
+    };
+    names.visit_type(ty);
+    if names.found {
+        return None;
+    }
+    struct Static;
+    impl VisitMut for Static {
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            *l = syn::Lifetime::new("'static", l.span());
+        }
+    }
+    let mut ty = ty.clone();
+    Static.visit_type_mut(&mut ty);
+    Some(ty)
+}
