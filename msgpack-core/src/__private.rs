@@ -33,7 +33,12 @@ use crate::encode::{self, Encoder, Write};
 use crate::marker::Marker;
 
 /// The fields of a map-form derived struct, without the map header: what an
-/// internally tagged enum's newtype variant writes beside its tag.
+/// internally tagged enum's newtype variant writes beside its tag, and
+/// what a flattened field writes (maps implement it too).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no map entries of its own to write beside others",
+    label = "`flatten` and internally tagged newtype variants need a map-form struct that derives `MsgPack` (or, for `flatten`, a `BTreeMap` / `HashMap`)"
+)]
 pub trait EncodeMap {
     /// The raw payloads of the string keys this type writes, and of the
     /// aliases it also reads (checked at compile time against an enclosing
@@ -48,6 +53,9 @@ pub trait EncodeMap {
 }
 
 pub use crate::encode::bounded::EncodeItems;
+
+mod flatten;
+pub use flatten::FlattenDecode;
 
 /// Reads the fields of a map-form derived struct from `len` entries whose
 /// header has been read; a key whose raw payload equals `skip_key` (an
@@ -415,4 +423,78 @@ pub fn no_variant_matched<'de, T>(
     }
     let reasons = decode::Message::new(Reasons { d, at, attempts });
     d.error(ErrorKind::NoVariantMatched { enum_name, reasons }, at)
+}
+
+/// A `Vec<(K, V)>` field written and read as a map, in order (`as_map`).
+#[cfg(feature = "alloc")]
+pub trait PairSeq: Sized {
+    /// The keys.
+    type K;
+    /// The values.
+    type V;
+    /// The pairs, in order.
+    fn __pairs(&self) -> &[(Self::K, Self::V)];
+    /// From the pairs read.
+    fn __from_pairs(pairs: alloc::vec::Vec<(Self::K, Self::V)>) -> Self;
+}
+
+#[cfg(feature = "alloc")]
+impl<K, V> PairSeq for alloc::vec::Vec<(K, V)> {
+    type K = K;
+    type V = V;
+    #[inline]
+    fn __pairs(&self) -> &[(K, V)] {
+        self
+    }
+    #[inline]
+    fn __from_pairs(pairs: alloc::vec::Vec<(K, V)>) -> Self {
+        pairs
+    }
+}
+
+/// Writes pairs as a map, in order.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn pairs_as_map<K: crate::Encode, V: crate::Encode, W: Write>(
+    pairs: &[(K, V)],
+    e: &mut Encoder<W>,
+) -> Result<(), encode::Error<W::Error>> {
+    e.map_len(pairs.len())?;
+    for (k, v) in pairs {
+        k.encode(e)?;
+        v.encode(e)?;
+    }
+    Ok(())
+}
+
+/// The encoded length of [`pairs_as_map`].
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn pairs_as_map_len<K: crate::Encode, V: crate::Encode>(pairs: &[(K, V)]) -> usize {
+    encode::map_header_size(pairs.len()) + pairs.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum::<usize>()
+}
+
+/// Reads a map into pairs, in order (a repeated key is kept twice, as
+/// written). The entries are charged to the allocation budget.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn pairs_from_map<'de, T, K: crate::Decode<'de>, V: crate::Decode<'de>>(
+    d: &mut Decoder<'de>,
+) -> Result<T, decode::Error>
+where
+    T: PairSeq<K = K, V = V>,
+{
+    let at = d.position();
+    let len = d.map_len()?;
+    d.charge_elements::<(K, V)>(len, at)?;
+    d.enter()?;
+    let mut out = alloc::vec::Vec::with_capacity(d.capacity_for::<(K, V)>(len));
+    for i in 0..len {
+        let key_at = d.position();
+        let k = K::decode(d).map_err(|e| e.at_index(i))?;
+        let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+        out.push((k, v));
+    }
+    d.leave();
+    Ok(T::__from_pairs(out))
 }

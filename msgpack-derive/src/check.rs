@@ -164,6 +164,7 @@ fn check_transparent(cx: &Ctxt, cont: &Container, t: &proc_macro2::TokenStream) 
             (attr::ALIAS, alias.as_ref()),
             (attr::SKIP_IF, f.attrs.skip_if.tokens()),
             (attr::DEFAULT, f.attrs.default.tokens()),
+            (attr::FLATTEN, f.attrs.flatten.tokens()),
         ] {
             if let Some(t) = tokens {
                 cx.error_spanned_by(t, format!("`{name}` has no effect on the field of a `transparent` struct: it is written alone, never missing"));
@@ -401,10 +402,21 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
         return;
     }
     let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    // One catch-all: a second would never see a key.
+    let mut catch_all: Option<&Field> = None;
+    for f in wire.iter().filter(|f| is_catch_all(f)) {
+        match catch_all {
+            Some(first) => cx.error_spanned_by(
+                f.attrs.flatten.tokens().unwrap(),
+                format!("two flattened maps in {in_what} (`{}` and `{}`): the first takes every key no field claims, the second would stay empty; keep one", member(first), member(f)),
+            ),
+            None => catch_all = Some(f),
+        }
+    }
     // Two fields with one wire key could not be told apart on decode.
     if form == Form::Map {
         let mut seen: HashMap<&Key, &Field> = HashMap::new();
-        for f in &wire {
+        for f in wire.iter().filter(|f| !f.attrs.flatten.is_set()) {
             if let Some(prev) = seen.insert(&f.key, f) {
                 let at = key_tokens(f);
                 cx.error_spanned_by(
@@ -421,7 +433,8 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
         // An alias is one more key the field is read under: it must not be
         // another field's key or alias, nor the field's own key (serde takes
         // the alias as written, not renamed, and so do we).
-        let mut aliases: HashMap<Key, (&Field, bool)> = wire.iter().map(|f| (f.key.clone(), (*f, false))).collect();
+        let mut aliases: HashMap<Key, (&Field, bool)> =
+            wire.iter().filter(|f| !f.attrs.flatten.is_set()).map(|f| (f.key.clone(), (*f, false))).collect();
         for f in &wire {
             for lit in &f.attrs.aliases {
                 let alias = lit.value();
@@ -451,9 +464,10 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
         }
         // Mixing string and integer keys: a reader in another language
         // expects one kind of map; it is almost always a forgotten `key`.
-        let int_keyed: Vec<&&Field> = wire.iter().filter(|f| f.attrs.key.is_set()).collect();
-        if !int_keyed.is_empty() && int_keyed.len() != wire.len() {
-            for f in wire.iter().filter(|f| !f.attrs.key.is_set()) {
+        let keyed: Vec<&&Field> = wire.iter().filter(|f| !f.attrs.flatten.is_set()).collect();
+        let int_keyed: Vec<&&Field> = keyed.iter().copied().filter(|f| f.attrs.key.is_set()).collect();
+        if !int_keyed.is_empty() && int_keyed.len() != keyed.len() {
+            for f in keyed.iter().filter(|f| !f.attrs.key.is_set()) {
                 cx.error_spanned_by(
                     key_tokens(f),
                     format!("field `{}` has a string key while other fields of {in_what} have integer keys; give it `key = N` too", member(f)),
@@ -481,7 +495,71 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
     }
 }
 
+/// `flatten`: the field's entries go inline in the enclosing map.
+fn check_flatten(cx: &Ctxt, f: &Field, style: Style, form: Form) {
+    let a = &f.attrs;
+    let Some(t) = a.flatten.tokens() else { return };
+    if style != Style::Struct {
+        cx.error_spanned_by(t, "`flatten` needs named fields: a tuple's elements have no map to be inlined in");
+        return;
+    }
+    if form == Form::Array {
+        cx.error_spanned_by(t, "`flatten` needs map form here: flattening into an `array` struct is not supported yet (rmp-serde writes such a struct as a map anyway, a serde bug); remove `array` or `flatten`");
+    }
+    let alias = a.aliases.first().map(|l| l.to_token_stream());
+    for (name, tokens) in [
+        (attr::RENAME, a.rename.tokens()),
+        (attr::KEY, a.key.tokens()),
+        (attr::ALIAS, alias.as_ref()),
+        (attr::DEFAULT, a.default.tokens()),
+        (attr::SKIP_IF, a.skip_if.tokens()),
+        (attr::WITH, a.with.tokens()),
+        (attr::ENCODE_WITH, a.encode_with.tokens()),
+        (attr::DECODE_WITH, a.decode_with.tokens()),
+        (attr::AS_ARRAY, a.as_array.tokens()),
+        (attr::AS_MAP, a.as_map.tokens()),
+    ] {
+        if let Some(other) = tokens {
+            cx.error_spanned_by(other, format!("`flatten` and `{name}` conflict: a flattened field has no key or value of its own, only the entries of its type"));
+        }
+    }
+    if let Some(what) = not_flattenable(f.ty) {
+        cx.error_spanned_by(f.ty, format!("`flatten` needs a map-form struct that derives `MsgPack`, or a `BTreeMap` / `HashMap` (the catch-all); {what} has no entries to inline"));
+    }
+}
+
+/// Types that obviously cannot be flattened (neither a struct nor a map),
+/// with a description; other types are checked by the trait bounds.
+fn not_flattenable(ty: &syn::Type) -> Option<&'static str> {
+    match ty {
+        syn::Type::Reference(_) => Some("a reference"),
+        syn::Type::Slice(_) | syn::Type::Array(_) => Some("an array"),
+        syn::Type::Tuple(_) => Some("a tuple"),
+        syn::Type::Paren(p) => not_flattenable(&p.elem),
+        syn::Type::Group(g) => not_flattenable(&g.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?.ident.to_string();
+            match last.as_str() {
+                "Option" => Some("an `Option`"),
+                "Vec" | "VecDeque" | "HashSet" | "BTreeSet" => Some("a sequence"),
+                "String" | "str" | "Cow" => Some("a string"),
+                "bool" | "char" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64"
+                | "i128" | "isize" | "f32" | "f64" => Some("a scalar"),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A flattened map (a catch-all) by the type's name.
+fn is_catch_all(f: &Field) -> bool {
+    f.attrs.flatten.is_set()
+        && matches!(f.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident.to_string().ends_with("Map")))
+}
+
 fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
+    check_flatten(cx, f, style, form);
     let a = &f.attrs;
     if let Some(t) = a.skip.tokens() {
         // A skipped field is neither written nor read: the other attributes
@@ -496,6 +574,8 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
             (attr::BORROW, a.borrow.tokens()),
             (attr::ALIAS, a.aliases.first().map(|l| l.to_token_stream()).as_ref()),
             (attr::AS_ARRAY, a.as_array.tokens()),
+            (attr::FLATTEN, a.flatten.tokens()),
+            (attr::AS_MAP, a.as_map.tokens()),
         ] {
             if other.is_some() {
                 cx.error_spanned_by(t, format!("`skip` and `{name}` conflict: a skipped field is never encoded"));
@@ -511,6 +591,19 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
                     t,
                     format!("`with` and `{name}` conflict: `with` already gives the module's `encode` and `decode`"),
                 );
+            }
+        }
+    }
+    // `as_map` chooses how the field is written and read; so do the others.
+    if let Some(t) = a.as_map.tokens() {
+        for (name, other) in [
+            (attr::WITH, a.with.tokens()),
+            (attr::ENCODE_WITH, a.encode_with.tokens()),
+            (attr::DECODE_WITH, a.decode_with.tokens()),
+            (attr::AS_ARRAY, a.as_array.tokens()),
+        ] {
+            if other.is_some() {
+                cx.error_spanned_by(t, format!("`as_map` and `{name}` conflict: both say how the field is written"));
             }
         }
     }

@@ -11,15 +11,16 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Container, Data, Field, Form, Key, Style};
+use crate::ast::{Container, Data, Field, Form, Style};
 use crate::attr::DefaultKind;
 use crate::bound;
 use crate::expand::Names;
-use crate::wire;
 
 mod adjacent;
 mod enums;
+mod map;
 mod untagged;
+use map::map_entries;
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     if let Some(ty) = cont.attrs.from.get() {
@@ -41,7 +42,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let map_impl = match &cont.data {
         Data::Struct(Style::Struct, fields) if cont.form() == Form::Map && cont.transparent_field().is_none() => {
             let entries = map_entries(cont, n, fields, &quote!(Self));
+            let head = quote! {
+                #[automatically_derived]
+                impl<#params> #krate::__private::FlattenDecode<'de> for #ident #ty_generics where #(#preds,)*
+            };
+            let flatten = map::flatten_impl(cont, n, fields, &head);
             quote! {
+                #flatten
                 #[automatically_derived]
                 impl<#params> #krate::__private::DecodeMap<'de> for #ident #ty_generics where #(#preds,)* {
                     #[inline]
@@ -165,6 +172,9 @@ fn decode_fn(n: &Names, f: &Field) -> TokenStream {
     let krate = &n.krate;
     let ty = f.ty;
     let de = syn::Lifetime::new("'de", Span::call_site());
+    if f.attrs.as_map.is_set() {
+        return quote_spanned!(ty.span()=> #krate::__private::pairs_from_map::<#ty, _, _>);
+    }
     match (f.attrs.with.get(), f.attrs.decode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::decode),
         (None, Some(path)) => quote_spanned!(path.span()=> #path),
@@ -226,7 +236,7 @@ fn skipped_value(cont: &Container, f: &Field) -> TokenStream {
 
 /// Whether a field's value may come from the container's default.
 fn from_container_default(cont: &Container, f: &Field) -> bool {
-    cont.attrs.default.is_set() && f.attrs.default.get().is_none()
+    cont.attrs.default.is_set() && f.attrs.default.get().is_none() && !f.attrs.flatten.is_set()
 }
 
 /// `let __default: Self = ...;`: the container's default value, spanned at
@@ -262,6 +272,9 @@ fn build_defaulted(
         .map(|(f, slot)| {
             if !f.is_wire() {
                 return skipped_value(cont, f);
+            }
+            if f.attrs.flatten.is_set() {
+                return map::flatten_finish(n, f, slot);
             }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
@@ -317,118 +330,6 @@ fn construct(ctor: &TokenStream, style: Style, fields: &[Field], values: &[Token
         }
         Style::Tuple | Style::Newtype => quote!(#ctor(#(#values),*)),
     }
-}
-
-/// Reads `__len` map entries (header already read) into a struct or struct
-/// variant built by `ctor`. Expects `__d`, `__len`, `__at`, `__skip_key`.
-fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
-    let krate = &n.krate;
-    let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
-    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
-    let decls = wire.iter().map(|(i, f)| {
-        let slot = &slots[*i];
-        let ty = f.ty;
-        quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
-    });
-    // In-order fast path: one comparison of raw key bytes per field. A field
-    // that may be absent (an `Option` or a field with a default, as written
-    // by `omit_defaults` / `skip_if`) is passed over when its key is not
-    // next; any other surprise leaves the rest to the general loop below.
-    let fast = wire.iter().map(|(i, f)| {
-        let slot = &slots[*i];
-        let key = wire::lit(&wire::key(&f.key));
-        let dec = value_decode(n, f, true);
-        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
-        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
-        quote! {
-            if __left == 0 {
-                break '__fast;
-            }
-            if __d.eat_raw(#key) {
-                #slot = ::core::option::Option::Some(#dec);
-                __left -= 1;
-            } #otherwise
-        }
-    });
-    let arms = wire.iter().map(|(i, f)| {
-        let slot = &slots[*i];
-        let pat = match &f.key {
-            Key::Str(s) => {
-                // The key, then its aliases (read, never written).
-                let lits = std::iter::once(s.clone())
-                    .chain(f.attrs.aliases.iter().map(|a| a.value()))
-                    .map(|k| wire::lit(k.as_bytes()));
-                quote!(#(#krate::__private::Key::Str(#lits))|*)
-            }
-            Key::Int(v) => {
-                let v = proc_macro2::Literal::i128_unsuffixed(*v as i128);
-                quote!(#krate::__private::Key::Int(#v))
-            }
-        };
-        let name = f.display_name();
-        let dec = value_decode(n, f, true);
-        quote! {
-            #pat => {
-                if #slot.is_some() {
-                    return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
-                }
-                #slot = ::core::option::Option::Some(#dec);
-            }
-        }
-    });
-    let unknown = if cont.attrs.deny_unknown_fields.is_set() {
-        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
-    } else {
-        quote!(__d.skip()?;)
-    };
-    let values: Vec<TokenStream> = fields
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            if !f.is_wire() {
-                return skipped_value(cont, f);
-            }
-            let slot = &slots[i];
-            let absent = absent_value(cont, n, f);
-            quote!(match #slot {
-                ::core::option::Option::Some(__x) => __x,
-                ::core::option::Option::None => #absent,
-            })
-        })
-        .collect();
-    let style = if fields.is_empty() { Style::Unit } else { Style::Struct };
-    let build = if fields.is_empty() {
-        quote!(#ctor {})
-    } else if cont.attrs.default.is_set() {
-        build_defaulted(cont, n, ctor, fields, &slots)
-    } else {
-        construct(ctor, style, fields, &values)
-    };
-    let fast_block = if wire.is_empty() { quote!() } else { quote!('__fast: { #(#fast)* }) };
-    quote! {{
-        let _ = __at;
-        #[allow(unused_mut)]
-        let mut __skip_key = __skip_key;
-        #(#decls)*
-        let mut __left: usize = __len;
-        #fast_block
-        while __left > 0 {
-            __left -= 1;
-            let __key_at = __d.position();
-            match #krate::__private::read_key(__d)? {
-                #(#arms)*
-                #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
-                        __t.seen(__d, __key_at)?;
-                    }
-                }
-                _ => {
-                    #unknown
-                }
-            }
-        }
-        #build
-    }}
 }
 
 /// Reads an array (header already read: `__len` elements) into a struct,

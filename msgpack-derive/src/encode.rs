@@ -149,7 +149,12 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
     let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
     let field_max = |f: &Field| {
         let ty = f.ty;
-        if f.attrs.with.is_set() || f.attrs.encode_with.is_set() || f.attrs.as_array.is_set() {
+        if f.attrs.with.is_set()
+            || f.attrs.encode_with.is_set()
+            || f.attrs.as_array.is_set()
+            || f.attrs.flatten.is_set()
+            || f.attrs.as_map.is_set()
+        {
             quote!(usize::MAX)
         } else {
             quote!(<#ty as #krate::Encode>::__MAX_LEN)
@@ -196,6 +201,10 @@ fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
         let bytes = quote_spanned!(ty.span()=> <#ty as ::core::convert::AsRef<[u8]>>::as_ref(#access));
         return quote!(#krate::__private::bytes_as_array(#bytes, __e)?;);
     }
+    if f.attrs.as_map.is_set() {
+        let pairs = quote_spanned!(ty.span()=> <#ty as #krate::__private::PairSeq>::__pairs(#access));
+        return quote!(#krate::__private::pairs_as_map(#pairs, __e)?;);
+    }
     let func = match (f.attrs.with.get(), f.attrs.encode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::encode),
         (None, Some(path)) => quote_spanned!(path.span()=> #path),
@@ -211,6 +220,10 @@ fn value_len(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     if f.attrs.as_array.is_set() {
         let bytes = quote_spanned!(ty.span()=> <#ty as ::core::convert::AsRef<[u8]>>::as_ref(#access));
         return quote!(#krate::__private::bytes_as_array_len(#bytes));
+    }
+    if f.attrs.as_map.is_set() {
+        let pairs = quote_spanned!(ty.span()=> <#ty as #krate::__private::PairSeq>::__pairs(#access));
+        return quote!(#krate::__private::pairs_as_map_len(#pairs));
     }
     match (f.attrs.with.get(), f.attrs.encode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::encoded_len(#access)),
@@ -260,6 +273,9 @@ struct Entry {
     encode: TokenStream,
     len: TokenStream,
     omit: Option<(syn::Ident, TokenStream)>,
+    /// A flattened field: its entries, counted by this expression, written
+    /// without a key of its own.
+    flat_count: Option<TokenStream>,
 }
 
 impl<'a> MapEntries<'a> {
@@ -275,7 +291,20 @@ impl<'a> MapEntries<'a> {
             .enumerate()
             .map(|(i, f)| {
                 let a = access(f);
+                if f.attrs.flatten.is_set() {
+                    let krate = &n.krate;
+                    let ty = f.ty;
+                    let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
+                    return Entry {
+                        key: Vec::new(),
+                        encode: quote!(#map::__encode_entries(#a, __e)?;),
+                        len: quote!(#map::__entries_len(#a)),
+                        omit: None,
+                        flat_count: Some(quote!(#map::__map_entries(#a))),
+                    };
+                }
                 Entry {
+                    flat_count: None,
                     key: wire::key(&f.key),
                     encode: value_encode(n, f, &a),
                     len: value_len(n, f, &a),
@@ -292,7 +321,7 @@ impl<'a> MapEntries<'a> {
     }
 
     fn is_constant_count(&self) -> bool {
-        self.fields.iter().all(|e| e.omit.is_none())
+        self.fields.iter().all(|e| e.omit.is_none() && e.flat_count.is_none())
     }
 
     /// `let __omitN = cond;` for each omittable entry.
@@ -304,9 +333,11 @@ impl<'a> MapEntries<'a> {
     /// The number of entries (an expression; needs `omit_lets` in scope when
     /// not constant).
     fn count_expr(&self) -> TokenStream {
-        let always = self.prefix_count + self.fields.iter().filter(|e| e.omit.is_none()).count();
+        let always =
+            self.prefix_count + self.fields.iter().filter(|e| e.omit.is_none() && e.flat_count.is_none()).count();
         let optional = self.fields.iter().filter_map(|e| e.omit.as_ref()).map(|(id, _)| quote!(+ (!#id) as usize));
-        quote!(#always #(#optional)*)
+        let flat = self.fields.iter().filter_map(|e| e.flat_count.as_ref()).map(|c| quote!(+ #c));
+        quote!(#always #(#optional)* #(#flat)*)
     }
 
     /// A self-contained count expression (for `EncodeMap::__map_entries`).
@@ -345,6 +376,11 @@ impl<'a> MapEntries<'a> {
             }
         };
         for e in &self.fields {
+            if e.flat_count.is_some() {
+                flush(&mut pending, &mut out);
+                out.push(e.encode.clone());
+                continue;
+            }
             match &e.omit {
                 None => {
                     pending.extend(&e.key);
@@ -370,6 +406,10 @@ impl<'a> MapEntries<'a> {
         let mut parts = Vec::new();
         for e in &self.fields {
             let len = &e.len;
+            if e.flat_count.is_some() {
+                parts.push(quote!(+ #len));
+                continue;
+            }
             match &e.omit {
                 None => {
                     constant += e.key.len();

@@ -204,6 +204,15 @@ impl Gen<'_> {
                 len: ::core::option::Option::None,
             }));
         }
+        // `as_map`: a map of the pairs' key and value shapes.
+        if f.attrs.as_map.is_set() {
+            let ty = if self.is_static { self.staticize(f.ty) } else { mark_recursion(self.cont, f.ty) };
+            let krate = &self.n.krate;
+            return quote_spanned!(f.ty.span()=> #schema::ShapeRef::new(&#schema::Shape::Map {
+                key: <<#ty as #krate::__private::PairSeq>::K as #schema::Schema>::SHAPE,
+                value: <<#ty as #krate::__private::PairSeq>::V as #schema::Schema>::SHAPE,
+            }));
+        }
         // Either half in user code: opaque like `with`, named by both
         // halves (`encode_with(path)`, `decode_with(path)`), so that only a
         // field with the same attributes reads it.

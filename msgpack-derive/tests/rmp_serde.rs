@@ -1170,6 +1170,8 @@ fn omit_defaults_equals_skip_serializing_if() {
 // ---------------------------------------------------------------------------
 // The attributes of the "Serde parity" issue, one section each.
 
+#[path = "rmp_serde/flatten.rs"]
+mod flatten;
 #[path = "rmp_serde/serde_parity.rs"]
 mod serde_parity;
 #[path = "rmp_serde/tagging.rs"]

@@ -196,6 +196,153 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::FlattenDecode<'de> for Inner {
+        type Acc = (
+            ::core::option::Option<bool>,
+            ::core::option::Option<f64>,
+            ::core::option::Option<i8>,
+            ::core::option::Option<u64>,
+        );
+        #[inline]
+        fn __new_acc() -> Self::Acc {
+            (
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+            )
+        }
+        #[inline]
+        fn __take(
+            __acc: &mut Self::Acc,
+            __key: ::msgpack_core::__private::Key<'de>,
+            __key_at: usize,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = (&__acc, __key_at);
+            #[allow(unreachable_patterns)]
+            match __key {
+                ::msgpack_core::__private::Key::Str(b"bool") => {
+                    if __acc.0.is_some() {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::duplicate_field(
+                                __d,
+                                "bool",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __acc.0 = ::core::option::Option::Some(
+                        <bool as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("bool"))?,
+                    );
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"f64") => {
+                    if __acc.1.is_some() {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::duplicate_field(
+                                __d,
+                                "f64",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __acc.1 = ::core::option::Option::Some(
+                        <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("f64"))?,
+                    );
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"i8") => {
+                    if __acc.2.is_some() {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::duplicate_field(
+                                __d,
+                                "i8",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __acc.2 = ::core::option::Option::Some(
+                        <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("i8"))?,
+                    );
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"u64") => {
+                    if __acc.3.is_some() {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::duplicate_field(
+                                __d,
+                                "u64",
+                                __key_at,
+                            ),
+                        );
+                    }
+                    __acc.3 = ::core::option::Option::Some(
+                        <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("u64"))?,
+                    );
+                    return ::core::result::Result::Ok(true);
+                }
+                _ => ::core::result::Result::Ok(false),
+            }
+        }
+        #[inline]
+        fn __take_rest(
+            __acc: &mut Self::Acc,
+            __key_at: usize,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = (&__acc, __key_at, &__d);
+            ::core::result::Result::Ok(false)
+        }
+        #[inline]
+        fn __finish(
+            __acc: Self::Acc,
+            __d: &::msgpack_core::Decoder<'de>,
+            __at: usize,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            #[allow(unused_variables)]
+            let (__v0, __v1, __v2, __v3) = __acc;
+            ::core::result::Result::Ok(Self {
+                bool: match __v0 {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::missing_field(__d, "bool", __at),
+                        );
+                    }
+                },
+                f64: match __v1 {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::missing_field(__d, "f64", __at),
+                        );
+                    }
+                },
+                i8: match __v2 {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::missing_field(__d, "i8", __at),
+                        );
+                    }
+                },
+                u64: match __v3 {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::missing_field(__d, "u64", __at),
+                        );
+                    }
+                },
+            })
+        }
+    }
+    #[automatically_derived]
     impl<'de> ::msgpack_core::__private::DecodeMap<'de> for Inner {
         #[inline]
         fn __decode_entries(
@@ -205,20 +352,19 @@ const _: () = {
             __skip_key: ::core::option::Option<::msgpack_core::__private::TagKey>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
             ::core::result::Result::Ok({
-                let _ = __at;
                 #[allow(unused_mut)]
                 let mut __skip_key = __skip_key;
-                let mut __v0: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut __v1: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut __v2: ::core::option::Option<i8> = ::core::option::Option::None;
-                let mut __v3: ::core::option::Option<u64> = ::core::option::Option::None;
+                #[allow(unused_mut)]
+                let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
+                    'de,
+                >>::__new_acc();
                 let mut __left: usize = __len;
                 '__fast: {
                     if __left == 0 {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA4bool") {
-                        __v0 = ::core::option::Option::Some(
+                        __acc.0 = ::core::option::Option::Some(
                             <bool as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("bool"))?,
                         );
@@ -230,7 +376,7 @@ const _: () = {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA3f64") {
-                        __v1 = ::core::option::Option::Some(
+                        __acc.1 = ::core::option::Option::Some(
                             <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("f64"))?,
                         );
@@ -242,7 +388,7 @@ const _: () = {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA2i8") {
-                        __v2 = ::core::option::Option::Some(
+                        __acc.2 = ::core::option::Option::Some(
                             <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("i8"))?,
                         );
@@ -254,7 +400,7 @@ const _: () = {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA3u64") {
-                        __v3 = ::core::option::Option::Some(
+                        __acc.3 = ::core::option::Option::Some(
                             <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("u64"))?,
                         );
@@ -266,67 +412,13 @@ const _: () = {
                 while __left > 0 {
                     __left -= 1;
                     let __key_at = __d.position();
-                    match ::msgpack_core::__private::read_key(__d)? {
-                        ::msgpack_core::__private::Key::Str(b"bool") => {
-                            if __v0.is_some() {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::duplicate_field(
-                                        __d,
-                                        "bool",
-                                        __key_at,
-                                    ),
-                                );
-                            }
-                            __v0 = ::core::option::Option::Some(
-                                <bool as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("bool"))?,
-                            );
-                        }
-                        ::msgpack_core::__private::Key::Str(b"f64") => {
-                            if __v1.is_some() {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::duplicate_field(
-                                        __d,
-                                        "f64",
-                                        __key_at,
-                                    ),
-                                );
-                            }
-                            __v1 = ::core::option::Option::Some(
-                                <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("f64"))?,
-                            );
-                        }
-                        ::msgpack_core::__private::Key::Str(b"i8") => {
-                            if __v2.is_some() {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::duplicate_field(
-                                        __d,
-                                        "i8",
-                                        __key_at,
-                                    ),
-                                );
-                            }
-                            __v2 = ::core::option::Option::Some(
-                                <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("i8"))?,
-                            );
-                        }
-                        ::msgpack_core::__private::Key::Str(b"u64") => {
-                            if __v3.is_some() {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::duplicate_field(
-                                        __d,
-                                        "u64",
-                                        __key_at,
-                                    ),
-                                );
-                            }
-                            __v3 = ::core::option::Option::Some(
-                                <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("u64"))?,
-                            );
-                        }
+                    let __key = ::msgpack_core::__private::read_key(__d)?;
+                    if <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take(&mut __acc, __key, __key_at, __d)? {
+                        continue;
+                    }
+                    match __key {
                         ::msgpack_core::__private::Key::Str(
                             __k,
                         ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
@@ -337,44 +429,17 @@ const _: () = {
                             }
                         }
                         _ => {
-                            __d.skip()?;
+                            if !<Self as ::msgpack_core::__private::FlattenDecode<
+                                'de,
+                            >>::__take_rest(&mut __acc, __key_at, __d)? {
+                                __d.skip()?;
+                            }
                         }
                     }
                 }
-                Self {
-                    bool: match __v0 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "bool", __at),
-                            );
-                        }
-                    },
-                    f64: match __v1 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "f64", __at),
-                            );
-                        }
-                    },
-                    i8: match __v2 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "i8", __at),
-                            );
-                        }
-                    },
-                    u64: match __v3 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "u64", __at),
-                            );
-                        }
-                    },
-                }
+                <Self as ::msgpack_core::__private::FlattenDecode<
+                    'de,
+                >>::__finish(__acc, __d, __at)?
             })
         }
     }

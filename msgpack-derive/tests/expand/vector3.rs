@@ -153,7 +153,8 @@ const _: () = {
                             while __left > 0 {
                                 __left -= 1;
                                 let __key_at = __d.position();
-                                match ::msgpack_core::__private::read_key(__d)? {
+                                let __key = ::msgpack_core::__private::read_key(__d)?;
+                                match __key {
                                     ::msgpack_core::__private::Key::Str(b"x") => {
                                         if __v0.is_some() {
                                             return ::core::result::Result::Err(

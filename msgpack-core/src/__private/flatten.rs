@@ -1,0 +1,147 @@
+//! `#[msgpack(flatten)]`: the parts of a map that a flattened field reads
+//! and writes inline in its parent's map, without buffering.
+//!
+//! The parent's decoder offers each key it does not know to its flattened
+//! fields in two rounds: first to the flattened structs
+//! ([`FlattenDecode::__take`]: their own keys, and those of structs they
+//! flatten in turn), then to the first catch-all map
+//! ([`FlattenDecode::__take_rest`], which goes back to the key to decode it
+//! as the map's key type). Each field collects what it took in its
+//! accumulator, built into the value once the parent's map has been read.
+
+use super::Key;
+use crate::decode::{self, Decode, Decoder};
+use crate::encode::{self, Encode, Encoder, Write};
+
+/// A type whose entries can be flattened into an enclosing map: derived
+/// map-form structs, `BTreeMap` and `HashMap` (the catch-all).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened",
+    label = "`flatten` needs a map-form struct that derives `MsgPack`, or a `BTreeMap` / `HashMap`"
+)]
+pub trait FlattenDecode<'de>: Sized {
+    /// What has been read so far.
+    type Acc;
+    /// Nothing read yet.
+    fn __new_acc() -> Self::Acc;
+    /// Reads the value of `key` (just read, the decoder is at its value)
+    /// if this type has such a field; `false` (nothing read) otherwise.
+    fn __take(acc: &mut Self::Acc, key: Key<'de>, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error>;
+    /// The second round: a catch-all map takes any entry (going back to
+    /// `key_at` to decode the key); a struct passes it to its own
+    /// flattened fields.
+    fn __take_rest(acc: &mut Self::Acc, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error>;
+    /// The value, once the enclosing map (which starts at `at`) is read.
+    fn __finish(acc: Self::Acc, d: &Decoder<'de>, at: usize) -> Result<Self, decode::Error>;
+}
+
+#[cfg(feature = "alloc")]
+mod maps {
+    use super::*;
+    use alloc::collections::BTreeMap;
+
+    /// One entry of a catch-all map, its key read again from `key_at`.
+    #[inline]
+    fn entry<'de, K: Decode<'de>, V: Decode<'de>>(
+        key_at: usize,
+        d: &mut Decoder<'de>,
+    ) -> Result<(K, V), decode::Error> {
+        d.charge_elements::<(K, V)>(1, key_at)?;
+        d.__rewind(key_at);
+        let k = K::decode(d)?;
+        let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+        Ok((k, v))
+    }
+
+    impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> FlattenDecode<'de> for BTreeMap<K, V> {
+        type Acc = Self;
+        #[inline]
+        fn __new_acc() -> Self {
+            BTreeMap::new()
+        }
+        #[inline]
+        fn __take(_: &mut Self, _: Key<'de>, _: usize, _: &mut Decoder<'de>) -> Result<bool, decode::Error> {
+            Ok(false)
+        }
+        #[inline]
+        fn __take_rest(acc: &mut Self, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error> {
+            let (k, v) = entry(key_at, d)?;
+            // The last value of a repeated key wins, as for any map.
+            acc.insert(k, v);
+            Ok(true)
+        }
+        #[inline]
+        fn __finish(acc: Self, _: &Decoder<'de>, _: usize) -> Result<Self, decode::Error> {
+            Ok(acc)
+        }
+    }
+
+    impl<K: Encode, V: Encode> super::super::EncodeMap for BTreeMap<K, V> {
+        const __STR_KEYS: &'static [&'static [u8]] = &[];
+        #[inline]
+        fn __map_entries(&self) -> usize {
+            self.len()
+        }
+        #[inline]
+        fn __encode_entries<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            for (k, v) in self {
+                k.encode(e)?;
+                v.encode(e)?;
+            }
+            Ok(())
+        }
+        #[inline]
+        fn __entries_len(&self) -> usize {
+            self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+        }
+    }
+
+    #[cfg(feature = "std")]
+    impl<'de, K, V, S> FlattenDecode<'de> for std::collections::HashMap<K, V, S>
+    where
+        K: Decode<'de> + Eq + core::hash::Hash,
+        V: Decode<'de>,
+        S: core::hash::BuildHasher + Default,
+    {
+        type Acc = Self;
+        #[inline]
+        fn __new_acc() -> Self {
+            std::collections::HashMap::with_hasher(S::default())
+        }
+        #[inline]
+        fn __take(_: &mut Self, _: Key<'de>, _: usize, _: &mut Decoder<'de>) -> Result<bool, decode::Error> {
+            Ok(false)
+        }
+        #[inline]
+        fn __take_rest(acc: &mut Self, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error> {
+            let (k, v) = entry(key_at, d)?;
+            acc.insert(k, v);
+            Ok(true)
+        }
+        #[inline]
+        fn __finish(acc: Self, _: &Decoder<'de>, _: usize) -> Result<Self, decode::Error> {
+            Ok(acc)
+        }
+    }
+
+    #[cfg(feature = "std")]
+    impl<K: Encode, V: Encode, S> super::super::EncodeMap for std::collections::HashMap<K, V, S> {
+        const __STR_KEYS: &'static [&'static [u8]] = &[];
+        #[inline]
+        fn __map_entries(&self) -> usize {
+            self.len()
+        }
+        #[inline]
+        fn __encode_entries<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            for (k, v) in self {
+                k.encode(e)?;
+                v.encode(e)?;
+            }
+            Ok(())
+        }
+        #[inline]
+        fn __entries_len(&self) -> usize {
+            self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+        }
+    }
+}

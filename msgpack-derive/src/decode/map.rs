@@ -1,0 +1,355 @@
+//! Reading map entries into a struct or struct variant: an in-order fast
+//! path (the next raw key bytes compared with the expected field's
+//! pre-encoded key), then a match on the key for any order; keys no field
+//! knows go to the flattened fields (`FlattenDecode`), then are skipped
+//! (or rejected with `deny_unknown_fields`); duplicates are errors;
+//! missing fields take their default or give an error naming them.
+//!
+//! A map-form struct also gets `FlattenDecode` here: the same arms and
+//! build, driven by the enclosing struct that flattens it.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::{absent_value, build_defaulted, construct, skipped_value, value_decode};
+use crate::ast::{Container, Field, Key, Style};
+use crate::expand::Names;
+use crate::wire;
+
+/// `<T as FlattenDecode<'de>>`, spanned at the type (where a type that
+/// cannot be flattened is reported).
+fn flatten_trait(n: &Names, f: &Field) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    let de = syn::Lifetime::new("'de", Span::call_site());
+    quote_spanned!(ty.span()=> <#ty as #krate::__private::FlattenDecode<#de>>)
+}
+
+/// The value of a flattened field from its accumulator `slot`.
+pub(super) fn flatten_finish(n: &Names, f: &Field, slot: &syn::Ident) -> TokenStream {
+    let t = flatten_trait(n, f);
+    quote!(#t::__finish(#slot, __d, __at)?)
+}
+
+/// The pattern of a field's key and aliases, as `__private::Key`.
+fn key_pattern(krate: &syn::Path, f: &Field) -> TokenStream {
+    match &f.key {
+        Key::Str(s) => {
+            // The key, then its aliases (read, never written).
+            let lits = std::iter::once(s.clone())
+                .chain(f.attrs.aliases.iter().map(|a| a.value()))
+                .map(|k| wire::lit(k.as_bytes()));
+            quote!(#(#krate::__private::Key::Str(#lits))|*)
+        }
+        Key::Int(v) => {
+            let v = proc_macro2::Literal::i128_unsuffixed(*v as i128);
+            quote!(#krate::__private::Key::Int(#v))
+        }
+    }
+}
+
+/// The match arms storing each keyed field's value in its slot (`slot`
+/// gives the place: a local or an accumulator's element).
+fn keyed_arms(
+    n: &Names,
+    fields: &[Field],
+    slot: &dyn Fn(usize) -> TokenStream,
+    done: &TokenStream,
+) -> Vec<TokenStream> {
+    let krate = &n.krate;
+    fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.is_wire() && !f.attrs.flatten.is_set())
+        .map(|(i, f)| {
+            let slot = slot(i);
+            let pat = key_pattern(krate, f);
+            let name = f.display_name();
+            let dec = value_decode(n, f, true);
+            quote! {
+                #pat => {
+                    if #slot.is_some() {
+                        return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
+                    }
+                    #slot = ::core::option::Option::Some(#dec);
+                    #done
+                }
+            }
+        })
+        .collect()
+}
+
+/// `A::__take(..)? || B::__take(..)?` over the flattened fields (`false`
+/// without any), then the same with `__take_rest`.
+fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> (TokenStream, TokenStream) {
+    let flat: Vec<(usize, &Field)> =
+        fields.iter().enumerate().filter(|(_, f)| f.is_wire() && f.attrs.flatten.is_set()).collect();
+    if flat.is_empty() {
+        return (quote!(false), quote!(false));
+    }
+    let take = flat.iter().map(|(i, f)| {
+        let t = flatten_trait(n, f);
+        let s = slot(*i);
+        quote!(#t::__take(&mut #s, __key, __key_at, __d)?)
+    });
+    let rest = flat.iter().map(|(i, f)| {
+        let t = flatten_trait(n, f);
+        let s = slot(*i);
+        quote!(#t::__take_rest(&mut #s, __key_at, __d)?)
+    });
+    (quote!(#(#take)||*), quote!(#(#rest)||*))
+}
+
+/// Builds the struct from the slots `__v0`, `__v1`, ... (`Option`s, and
+/// accumulators for flattened fields).
+fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slots: &[syn::Ident]) -> TokenStream {
+    let values: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            if !f.is_wire() {
+                return skipped_value(cont, f);
+            }
+            let slot = &slots[i];
+            if f.attrs.flatten.is_set() {
+                return flatten_finish(n, f, slot);
+            }
+            let absent = absent_value(cont, n, f);
+            quote!(match #slot {
+                ::core::option::Option::Some(__x) => __x,
+                ::core::option::Option::None => #absent,
+            })
+        })
+        .collect();
+    let style = if fields.is_empty() { Style::Unit } else { Style::Struct };
+    if fields.is_empty() {
+        quote!(#ctor {})
+    } else if cont.attrs.default.is_set() {
+        build_defaulted(cont, n, ctor, fields, slots)
+    } else {
+        construct(ctor, style, fields, &values)
+    }
+}
+
+/// Reads `__len` map entries (header already read) into a struct or struct
+/// variant built by `ctor`. Expects `__d`, `__len`, `__at`, `__skip_key`.
+///
+/// A struct (`ctor` is `Self`) reads through its own `FlattenDecode`: the
+/// key arms and the build exist once, in `__take` and `__finish`, and
+/// serve both its own decode and a struct that flattens it.
+pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
+    if ctor.to_string() == "Self" && cont.form() == crate::ast::Form::Map {
+        return struct_entries(cont, n, fields);
+    }
+    let krate = &n.krate;
+    let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let decls = wire.iter().map(|(i, f)| {
+        let slot = &slots[*i];
+        let ty = f.ty;
+        if f.attrs.flatten.is_set() {
+            let t = flatten_trait(n, f);
+            quote!(let mut #slot = #t::__new_acc();)
+        } else {
+            quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
+        }
+    });
+    // In-order fast path: one comparison of raw key bytes per field. A field
+    // that may be absent (an `Option` or a field with a default, as written
+    // by `omit_defaults` / `skip_if`) is passed over when its key is not
+    // next; any other surprise (a flattened field's key, say) leaves the
+    // rest to the general loop below.
+    let fast = wire.iter().filter(|(_, f)| !f.attrs.flatten.is_set()).map(|(i, f)| {
+        let slot = &slots[*i];
+        let key = wire::lit(&wire::key(&f.key));
+        let dec = value_decode(n, f, true);
+        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
+        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
+        quote! {
+            if __left == 0 {
+                break '__fast;
+            }
+            if __d.eat_raw(#key) {
+                #slot = ::core::option::Option::Some(#dec);
+                __left -= 1;
+            } #otherwise
+        }
+    });
+    let slot_of = |i: usize| {
+        let s = &slots[i];
+        quote!(#s)
+    };
+    let arms = keyed_arms(n, fields, &slot_of, &quote!());
+    let unknown = if cont.attrs.deny_unknown_fields.is_set() {
+        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
+    } else {
+        quote!(__d.skip()?;)
+    };
+    let (take, rest) = flatten_calls(n, fields, &slot_of);
+    let other = if take.to_string() == "false" { unknown } else { quote!(if #take || #rest {} else { #unknown }) };
+    let build = build(cont, n, fields, ctor, &slots);
+    let fast_block =
+        if wire.iter().all(|(_, f)| f.attrs.flatten.is_set()) { quote!() } else { quote!('__fast: { #(#fast)* }) };
+    quote! {{
+        let _ = __at;
+        #[allow(unused_mut)]
+        let mut __skip_key = __skip_key;
+        #(#decls)*
+        let mut __left: usize = __len;
+        #fast_block
+        while __left > 0 {
+            __left -= 1;
+            let __key_at = __d.position();
+            let __key = #krate::__private::read_key(__d)?;
+            match __key {
+                #(#arms)*
+                #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
+                        __t.seen(__d, __key_at)?;
+                    }
+                }
+                _ => {
+                    #other
+                }
+            }
+        }
+        #build
+    }}
+}
+
+/// A struct's map entries through its `FlattenDecode` (see [`map_entries`]).
+fn struct_entries(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream {
+    let krate = &n.krate;
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
+    let fast = wire.iter().enumerate().filter(|(_, (_, f))| !f.attrs.flatten.is_set()).map(|(p, (_, f))| {
+        let p = syn::Index::from(p);
+        let key = wire::lit(&wire::key(&f.key));
+        let dec = value_decode(n, f, true);
+        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
+        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
+        quote! {
+            if __left == 0 {
+                break '__fast;
+            }
+            if __d.eat_raw(#key) {
+                __acc.#p = ::core::option::Option::Some(#dec);
+                __left -= 1;
+            } #otherwise
+        }
+    });
+    let fast_block =
+        if wire.iter().all(|(_, f)| f.attrs.flatten.is_set()) { quote!() } else { quote!('__fast: { #(#fast)* }) };
+    let unknown = if cont.attrs.deny_unknown_fields.is_set() {
+        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
+    } else {
+        quote!(__d.skip()?;)
+    };
+    quote! {{
+        #[allow(unused_mut)]
+        let mut __skip_key = __skip_key;
+        #[allow(unused_mut)]
+        let mut __acc = #this::__new_acc();
+        let mut __left: usize = __len;
+        #fast_block
+        while __left > 0 {
+            __left -= 1;
+            let __key_at = __d.position();
+            let __key = #krate::__private::read_key(__d)?;
+            if #this::__take(&mut __acc, __key, __key_at, __d)? {
+                continue;
+            }
+            match __key {
+                #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
+                        __t.seen(__d, __key_at)?;
+                    }
+                }
+                _ => {
+                    if !#this::__take_rest(&mut __acc, __key_at, __d)? {
+                        #unknown
+                    }
+                }
+            }
+        }
+        #this::__finish(__acc, __d, __at)?
+    }}
+}
+
+/// `impl FlattenDecode` for a map-form struct: its accumulator is a tuple
+/// of its fields' slots (`Option<T>`, or a flattened field's own
+/// accumulator).
+pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: &TokenStream) -> TokenStream {
+    let krate = &n.krate;
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let pos = |i: usize| wire.iter().position(|(j, _)| *j == i).expect("a wire field");
+    let acc_types = wire.iter().map(|(_, f)| {
+        let ty = f.ty;
+        if f.attrs.flatten.is_set() {
+            let t = flatten_trait(n, f);
+            quote!(#t::Acc)
+        } else {
+            quote!(::core::option::Option<#ty>)
+        }
+    });
+    let acc_new = wire.iter().map(|(_, f)| {
+        if f.attrs.flatten.is_set() {
+            let t = flatten_trait(n, f);
+            quote!(#t::__new_acc())
+        } else {
+            quote!(::core::option::Option::None)
+        }
+    });
+    let in_acc = |i: usize| {
+        let p = syn::Index::from(pos(i));
+        quote!(__acc.#p)
+    };
+    let arms = keyed_arms(n, fields, &in_acc, &quote!(return ::core::result::Result::Ok(true);));
+    let (take, rest) = flatten_calls(n, fields, &in_acc);
+    let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
+    let bind = wire.iter().map(|(i, _)| &slots[*i]);
+    let build = build(cont, n, fields, &quote!(Self), &slots);
+    quote! {
+        #head {
+            type Acc = (#(#acc_types,)*);
+            #[inline]
+            fn __new_acc() -> Self::Acc {
+                (#(#acc_new,)*)
+            }
+            #[inline]
+            fn __take(
+                __acc: &mut Self::Acc,
+                __key: #krate::__private::Key<'de>,
+                __key_at: usize,
+                __d: &mut #krate::Decoder<'de>,
+            ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                let _ = (&__acc, __key_at);
+                #[allow(unreachable_patterns)]
+                match __key {
+                    #(#arms)*
+                    _ => ::core::result::Result::Ok(#take),
+                }
+            }
+            #[inline]
+            fn __take_rest(
+                __acc: &mut Self::Acc,
+                __key_at: usize,
+                __d: &mut #krate::Decoder<'de>,
+            ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                let _ = (&__acc, __key_at, &__d);
+                ::core::result::Result::Ok(#rest)
+            }
+            #[inline]
+            fn __finish(
+                __acc: Self::Acc,
+                __d: &#krate::Decoder<'de>,
+                __at: usize,
+            ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #[allow(unused_variables)]
+                let (#(#bind,)*) = __acc;
+                ::core::result::Result::Ok(#build)
+            }
+        }
+    }
+}

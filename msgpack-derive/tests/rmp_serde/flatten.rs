@@ -1,0 +1,140 @@
+//! Byte identity with rmp-serde for `flatten` (map form): a flattened
+//! struct's fields inline in the parent map, a catch-all map collecting
+//! every other key, nesting, and `as_map`.
+
+use std::collections::{BTreeMap, HashMap};
+
+use msgpack_core::{MsgPack, Value};
+use serde::{Deserialize, Serialize};
+
+use super::{Named, ours_from, same, theirs_from};
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+struct Meta {
+    id: u32,
+    #[msgpack(rename = "ts")]
+    timestamp: Option<u64>,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct TMeta {
+    id: u32,
+    #[serde(rename = "ts")]
+    timestamp: Option<u64>,
+}
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+struct Doc {
+    name: String,
+    #[msgpack(flatten)]
+    meta: Meta,
+    #[msgpack(flatten)]
+    extra: BTreeMap<String, Value>,
+    size: u8,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct TDoc {
+    name: String,
+    #[serde(flatten)]
+    meta: TMeta,
+    #[serde(flatten)]
+    extra: BTreeMap<String, i64>,
+    size: u8,
+}
+
+fn doc(extra: &[(&str, i64)]) -> (Doc, TDoc) {
+    (
+        Doc {
+            name: "n".into(),
+            meta: Meta { id: 7, timestamp: Some(9) },
+            extra: extra.iter().map(|(k, v)| (k.to_string(), Value::from(*v))).collect(),
+            size: 3,
+        },
+        TDoc {
+            name: "n".into(),
+            meta: TMeta { id: 7, timestamp: Some(9) },
+            extra: extra.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            size: 3,
+        },
+    )
+}
+
+#[test]
+fn flatten_struct_and_catch_all() {
+    for extra in [&[][..], &[("a", 1), ("zz", -5)]] {
+        let (o, t) = doc(extra);
+        let bytes = same(Named, &o, &t);
+        assert_eq!(msgpack_core::Encode::encoded_len(&o), bytes.len());
+    }
+    // Keys in any order, unknown ones collected.
+    let bytes = msgpack_core::to_vec(&Value::Map(vec![
+        ("q".into(), 1.into()),
+        ("size".into(), 3.into()),
+        ("id".into(), 7.into()),
+        ("name".into(), "n".into()),
+        ("ts".into(), 9.into()),
+    ]))
+    .unwrap();
+    let (o, t) = doc(&[("q", 1)]);
+    assert_eq!(ours_from(&o, &bytes), o);
+    assert_eq!(theirs_from(&t, &bytes), t);
+}
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+struct Outer {
+    #[msgpack(flatten)]
+    inner: Inner,
+    top: bool,
+}
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+struct Inner {
+    a: u8,
+    #[msgpack(flatten)]
+    rest: HashMap<String, u8>,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct TOuter {
+    #[serde(flatten)]
+    inner: TInner,
+    top: bool,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct TInner {
+    a: u8,
+    #[serde(flatten)]
+    rest: HashMap<String, u8>,
+}
+
+/// A flattened struct holding a flattened map: the map takes what neither
+/// struct claims (`top` stays the outer field's).
+#[test]
+fn nested_flatten() {
+    let o = Outer { inner: Inner { a: 1, rest: [("x".to_string(), 2)].into() }, top: true };
+    let t = TOuter { inner: TInner { a: 1, rest: [("x".to_string(), 2)].into() }, top: true };
+    same(Named, &o, &t);
+    let missing = msgpack_core::from_slice::<Outer>(b"\x81\xa3top\xc3").unwrap_err();
+    assert_eq!(missing.to_string(), "missing field \"a\" at $ (byte 0)");
+}
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+struct Headers {
+    #[msgpack(as_map)]
+    list: Vec<(String, u32)>,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct THeaders {
+    list: BTreeMap<String, u32>,
+}
+
+/// `as_map`: the pairs as a map, in their order (here sorted, so that a
+/// `BTreeMap` on the serde side writes the same bytes); a repeated key is
+/// kept, in order.
+#[test]
+fn as_map_in_order() {
+    let o = Headers { list: vec![("a".into(), 1), ("b".into(), 2)] };
+    let t = THeaders { list: [("a".to_string(), 1), ("b".to_string(), 2)].into() };
+    same(Named, &o, &t);
+    let twice = b"\x81\xa4list\x83\xa1z\x01\xa1a\x02\xa1z\x03";
+    let back: Headers = msgpack_core::from_slice(twice).unwrap();
+    assert_eq!(back.list, [("z".to_string(), 1), ("a".to_string(), 2), ("z".to_string(), 3)]);
+    assert_eq!(msgpack_core::to_vec(&back).unwrap(), twice);
+}
