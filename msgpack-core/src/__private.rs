@@ -230,6 +230,18 @@ pub const fn has_key(keys: &[&[u8]], key: &[u8]) -> bool {
     false
 }
 
+/// Whether two key lists share a key (usable in constants).
+pub const fn keys_overlap(a: &[&[u8]], b: &[&[u8]]) -> bool {
+    let mut i = 0;
+    while i < a.len() {
+        if has_key(b, a[i]) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// Skips `n` map entries.
 #[inline]
 pub fn skip_entries(d: &mut Decoder<'_>, n: usize) -> Result<(), decode::Error> {

@@ -5,7 +5,7 @@
 //! of constants and the fields' own lengths.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Data, Field, Form, Style};
@@ -118,8 +118,10 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         _ => quote!(),
     };
     let tag_checks = tag_checks(cont, n);
+    let flatten_checks = flatten_checks(cont, n);
     quote! {
         #tag_checks
+        #flatten_checks
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
             #max_len
@@ -138,6 +140,43 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         #items_impl
         #map_impl
     }
+}
+
+/// For a non-generic struct with flattened structs, item-level assertions
+/// that no flattened struct writes a key the struct itself writes (the map
+/// would hold it twice). Keys are compared as `str` payloads; flattened
+/// maps have no keys known at compile time.
+fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let Data::Struct(Style::Struct, fields) = &cont.data else { return quote!() };
+    if !cont.generics.params.is_empty() || cont.form() != Form::Map {
+        return quote!();
+    }
+    let own: Vec<proc_macro2::Literal> = fields
+        .iter()
+        .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
+        .filter_map(|f| match &f.key {
+            crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
+            crate::ast::Key::Int(_) => None,
+        })
+        .collect();
+    let flat: Vec<&Field> = fields.iter().filter(|f| f.is_wire() && f.attrs.flatten.is_set()).collect();
+    let checks = flat.iter().map(|f| {
+        let ty = f.ty;
+        let msg = format!(
+            "a field of the struct flattened into `{}` by `{}` has the wire key of one of `{}`'s own fields: the map would hold the key twice",
+            cont.ident,
+            f.member.to_token_stream(),
+            cont.ident
+        );
+        quote_spanned!(ty.span()=>
+            const _: () = ::core::assert!(
+                !#krate::__private::keys_overlap(<#ty as #krate::__private::EncodeMap>::__STR_KEYS, &[#(#own),*]),
+                #msg
+            );
+        )
+    });
+    quote!(#(#checks)*)
 }
 
 /// `const __MAX_LEN` of a struct: its header, its keys and the bounds of

@@ -203,7 +203,7 @@ const _: () = {
             ::core::option::Option<i8>,
             ::core::option::Option<u64>,
         );
-        #[inline]
+        #[inline(always)]
         fn __new_acc() -> Self::Acc {
             (
                 ::core::option::Option::None,
@@ -212,7 +212,7 @@ const _: () = {
                 ::core::option::Option::None,
             )
         }
-        #[inline]
+        #[inline(always)]
         fn __take(
             __acc: &mut Self::Acc,
             __key: ::msgpack_core::__private::Key<'de>,
@@ -298,7 +298,7 @@ const _: () = {
             let _ = (&__acc, __key_at, &__d);
             ::core::result::Result::Ok(false)
         }
-        #[inline]
+        #[inline(always)]
         fn __finish(
             __acc: Self::Acc,
             __d: &::msgpack_core::Decoder<'de>,
@@ -354,17 +354,17 @@ const _: () = {
             ::core::result::Result::Ok({
                 #[allow(unused_mut)]
                 let mut __skip_key = __skip_key;
-                #[allow(unused_mut)]
-                let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
-                    'de,
-                >>::__new_acc();
+                let mut __v0: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut __v1: ::core::option::Option<f64> = ::core::option::Option::None;
+                let mut __v2: ::core::option::Option<i8> = ::core::option::Option::None;
+                let mut __v3: ::core::option::Option<u64> = ::core::option::Option::None;
                 let mut __left: usize = __len;
                 '__fast: {
                     if __left == 0 {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA4bool") {
-                        __acc.0 = ::core::option::Option::Some(
+                        __v0 = ::core::option::Option::Some(
                             <bool as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("bool"))?,
                         );
@@ -376,7 +376,7 @@ const _: () = {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA3f64") {
-                        __acc.1 = ::core::option::Option::Some(
+                        __v1 = ::core::option::Option::Some(
                             <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("f64"))?,
                         );
@@ -388,7 +388,7 @@ const _: () = {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA2i8") {
-                        __acc.2 = ::core::option::Option::Some(
+                        __v2 = ::core::option::Option::Some(
                             <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("i8"))?,
                         );
@@ -400,7 +400,7 @@ const _: () = {
                         break '__fast;
                     }
                     if __d.eat_raw(b"\xA3u64") {
-                        __acc.3 = ::core::option::Option::Some(
+                        __v3 = ::core::option::Option::Some(
                             <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
                                 .map_err(|__err| __err.at_field("u64"))?,
                         );
@@ -409,37 +409,74 @@ const _: () = {
                         break '__fast;
                     }
                 }
-                while __left > 0 {
-                    __left -= 1;
-                    let __key_at = __d.position();
-                    let __key = ::msgpack_core::__private::read_key(__d)?;
-                    if <Self as ::msgpack_core::__private::FlattenDecode<
+                if __left > 0 {
+                    let mut __acc: <Self as ::msgpack_core::__private::FlattenDecode<
                         'de,
-                    >>::__take(&mut __acc, __key, __key_at, __d)? {
-                        continue;
-                    }
-                    match __key {
-                        ::msgpack_core::__private::Key::Str(
-                            __k,
-                        ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                            if let ::core::option::Option::Some(__t) = __skip_key
-                                .as_mut()
-                            {
-                                __t.seen(__d, __key_at)?;
+                    >>::Acc = (__v0, __v1, __v2, __v3);
+                    while __left > 0 {
+                        __left -= 1;
+                        let __key_at = __d.position();
+                        let __key = ::msgpack_core::__private::read_key(__d)?;
+                        if <Self as ::msgpack_core::__private::FlattenDecode<
+                            'de,
+                        >>::__take(&mut __acc, __key, __key_at, __d)? {
+                            continue;
+                        }
+                        match __key {
+                            ::msgpack_core::__private::Key::Str(
+                                __k,
+                            ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                                if let ::core::option::Option::Some(__t) = __skip_key
+                                    .as_mut()
+                                {
+                                    __t.seen(__d, __key_at)?;
+                                }
+                            }
+                            _ => {
+                                if !<Self as ::msgpack_core::__private::FlattenDecode<
+                                    'de,
+                                >>::__take_rest(&mut __acc, __key_at, __d)? {
+                                    __d.skip()?;
+                                }
                             }
                         }
-                        _ => {
-                            if !<Self as ::msgpack_core::__private::FlattenDecode<
-                                'de,
-                            >>::__take_rest(&mut __acc, __key_at, __d)? {
-                                __d.skip()?;
-                            }
-                        }
                     }
+                    (__v0, __v1, __v2, __v3) = __acc;
                 }
-                <Self as ::msgpack_core::__private::FlattenDecode<
-                    'de,
-                >>::__finish(__acc, __d, __at)?
+                Self {
+                    bool: match __v0 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "bool", __at),
+                            );
+                        }
+                    },
+                    f64: match __v1 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "f64", __at),
+                            );
+                        }
+                    },
+                    i8: match __v2 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "i8", __at),
+                            );
+                        }
+                    },
+                    u64: match __v3 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => {
+                            return ::core::result::Result::Err(
+                                ::msgpack_core::__private::missing_field(__d, "u64", __at),
+                            );
+                        }
+                    },
+                }
             })
         }
     }
