@@ -76,7 +76,38 @@ pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream, side: Side)
         let id = syn::Ident::new(&p, proc_macro2::Span::call_site());
         preds.push(quote!(#id: #trait_path));
     }
+    preds.extend(flatten_bounds(cont, side));
     preds
+}
+
+/// A flattened field whose type names a type parameter needs the hidden
+/// flatten trait of its side (`EncodeMap` / `FlattenDecode`), as serde
+/// infers `Serialize` for such a field.
+fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
+    let params: BTreeSet<String> = cont.generics.type_params().map(|p| p.ident.to_string()).collect();
+    if params.is_empty() {
+        return Vec::new();
+    }
+    let krate: syn::Path = cont.attrs.krate.get().cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core));
+    let fields: Vec<&Field> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(vs) => vs.iter().filter(|v| !v.attrs.skip.is_set()).flat_map(|v| &v.fields).collect(),
+    };
+    fields
+        .into_iter()
+        .filter(|f| f.is_wire() && f.attrs.flatten.is_set())
+        .filter(|f| {
+            let text = f.ty.to_token_stream().to_string();
+            text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.contains(w))
+        })
+        .map(|f| {
+            let ty = f.ty;
+            match side {
+                Side::Encode => quote!(#ty: #krate::__private::EncodeMap),
+                Side::Decode => quote!(#ty: #krate::__private::FlattenDecode<'de>),
+            }
+        })
+        .collect()
 }
 
 /// `impl<...>` parameters for a Decode impl: `'de` outliving every lifetime

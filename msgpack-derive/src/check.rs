@@ -374,6 +374,12 @@ fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                     ),
                 );
             }
+            if v.style == Style::Newtype && !holds_raw_value(v.fields[0].ty) {
+                cx.error_spanned_by(
+                    v.fields[0].ty,
+                    "an `other` newtype holds the whole unknown value, written back as it was read: its type must be `Value`, `ValueRef`, `Raw` or `RawRef`",
+                );
+            }
             if other_seen {
                 cx.error_spanned_by(t, "only one variant can be `other`");
             }
@@ -405,6 +411,9 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
     // One catch-all: a second would never see a key.
     let mut catch_all: Option<&Field> = None;
     for f in wire.iter().filter(|f| is_catch_all(f)) {
+        if let Some(t) = cont.attrs.deny_unknown_fields.tokens() {
+            cx.error_spanned_by(t, format!("`deny_unknown_fields` has no effect with the flattened map `{}`: it takes every key no field claims", member(f)));
+        }
         match catch_all {
             Some(first) => cx.error_spanned_by(
                 f.attrs.flatten.tokens().unwrap(),
@@ -549,6 +558,20 @@ fn not_flattenable(ty: &syn::Type) -> Option<&'static str> {
             }
         }
         _ => None,
+    }
+}
+
+/// The types an `other` newtype may hold (by the last path segment).
+fn holds_raw_value(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| matches!(s.ident.to_string().as_str(), "Value" | "ValueRef" | "Raw" | "RawRef")),
+        syn::Type::Group(g) => holds_raw_value(&g.elem),
+        syn::Type::Paren(p) => holds_raw_value(&p.elem),
+        _ => false,
     }
 }
 

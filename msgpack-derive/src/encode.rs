@@ -176,7 +176,31 @@ fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
             );
         )
     });
-    quote!(#(#checks)*)
+    // Catch-alls reached through flattened structs: one at most (a second
+    // would stay empty), none beside `deny_unknown_fields`.
+    let alls: Vec<TokenStream> = flat
+        .iter()
+        .map(|f| {
+            let ty = f.ty;
+            quote!((<#ty as #krate::__private::FlattenDecode<'static>>::__CATCH_ALL as usize))
+        })
+        .collect();
+    let catch_all = if alls.is_empty() {
+        quote!()
+    } else {
+        let msg = format!("`{}` flattens more than one catch-all map (directly or through flattened structs): the first takes every key no field claims, the others stay empty", cont.ident);
+        let deny = if cont.attrs.deny_unknown_fields.is_set() {
+            let msg = format!("`{}` has `deny_unknown_fields` but flattens a catch-all map (through a flattened struct), which takes every unknown key", cont.ident);
+            quote!(const _: () = ::core::assert!(0 #(+ #alls)* == 0, #msg);)
+        } else {
+            quote!()
+        };
+        quote! {
+            const _: () = ::core::assert!(0 #(+ #alls)* <= 1, #msg);
+            #deny
+        }
+    };
+    quote!(#(#checks)* #catch_all)
 }
 
 /// `const __MAX_LEN` of a struct: its header, its keys and the bounds of

@@ -22,6 +22,10 @@ use crate::encode::{self, Encode, Encoder, Write};
 pub trait FlattenDecode<'de>: Sized {
     /// What has been read so far.
     type Acc;
+    /// A catch-all map, or a struct that flattens one: it takes every key
+    /// (checked at compile time: one per struct, none beside
+    /// `deny_unknown_fields`).
+    const __CATCH_ALL: bool = false;
     /// Nothing read yet.
     fn __new_acc() -> Self::Acc;
     /// Reads the value of `key` (just read, the decoder is at its value)
@@ -55,6 +59,7 @@ mod maps {
 
     impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> FlattenDecode<'de> for BTreeMap<K, V> {
         type Acc = Self;
+        const __CATCH_ALL: bool = true;
         #[inline]
         fn __new_acc() -> Self {
             BTreeMap::new()
@@ -104,6 +109,7 @@ mod maps {
         S: core::hash::BuildHasher + Default,
     {
         type Acc = Self;
+        const __CATCH_ALL: bool = true;
         #[inline]
         fn __new_acc() -> Self {
             std::collections::HashMap::with_hasher(S::default())

@@ -1,7 +1,7 @@
 //! The schema fingerprint: 64-bit FNV-1a over a canonical encoding of the
 //! wire schema (the encoding is specified on [`Shape::fingerprint`]).
 
-use super::{EnumDef, Form, Key, Payload, Shape, StructDef, Tagging, str_eq};
+use super::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, str_eq};
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -206,20 +206,32 @@ impl Hasher {
             Form::Unit => 3,
         });
         self.byte(d.deny_unknown_fields as u8);
-        self.u64(d.fields.len() as u64);
+        // A flattened struct's fields count as the struct's own (the same
+        // bytes on the wire as declaring them inline).
+        self.u64(inline_count(d.fields, 0) as u64);
+        self.fields(d.fields, d.form, 0);
+    }
+
+    const fn fields(&mut self, fields: &[FieldDef], form: Form, depth: u32) {
         let mut i = 0;
-        while i < d.fields.len() {
-            let f = &d.fields[i];
+        while i < fields.len() {
+            let f = &fields[i];
+            i += 1;
+            if let Some(inner) = flattened_fields(f)
+                && depth < 8
+            {
+                self.fields(inner, form, depth + 1);
+                continue;
+            }
             if f.flatten {
                 self.byte(3);
-            } else if matches!(d.form, Form::Map) {
+            } else if matches!(form, Form::Map) {
                 self.aliases(f.aliases);
                 self.key(&f.key);
             }
             self.byte(f.required as u8);
             self.byte(f.always_written as u8);
             self.shape(f.shape.get());
-            i += 1;
         }
     }
 
@@ -267,6 +279,38 @@ impl Hasher {
     }
 }
 
+/// The fields a flattened struct field inlines (through newtypes).
+const fn flattened_fields(f: &FieldDef) -> Option<&'static [FieldDef]> {
+    if !f.flatten {
+        return None;
+    }
+    let mut s = f.shape.get();
+    let mut i = 0;
+    while i < 8 {
+        match s {
+            Shape::Struct(d) => return Some(d.fields),
+            Shape::Newtype(d) => s = d.inner.get(),
+            _ => return None,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The number of fields with flattened structs inlined.
+const fn inline_count(fields: &[FieldDef], depth: u32) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < fields.len() {
+        match flattened_fields(&fields[i]) {
+            Some(inner) if depth < 8 => n += inline_count(inner, depth + 1),
+            _ => n += 1,
+        }
+        i += 1;
+    }
+    n
+}
+
 impl Shape {
     /// A stable 64-bit fingerprint of the wire schema.
     ///
@@ -296,7 +340,7 @@ impl Shape {
     /// | sequence | `0d`, optional length, element |
     /// | tuple | `0e`, count, elements |
     /// | map | `0f`, key, value |
-    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field: `3` if flattened, else its aliases (`2` and a string each) and key (map form only); required, always written, shape |
+    /// | struct | `10`, form (`0` map, `1` array, `2` tuple, `3` unit), deny_unknown_fields, field count, per field (a flattened struct's fields counted and written in its place, as the struct's own): `3` if a flattened map, else its aliases (`2` and a string each) and key (map form only); required, always written, shape |
     /// | enum | `11`, tagging (`0` external, `1` and the tag field, `2` and the tag and content fields, `3` untagged), other, variant count, per variant: `4` if it is an untagged variant of a tagged enum, its aliases (`2` and a string each), tag key, payload (`0` unit, `1` and a shape, `2` and a struct body without its `10`, `3` and the shape an `other` variant holds) |
     /// | opaque (`with`) | `12`, module path, field type |
     /// | recursion | `13`, how many named types up the current path it refers to (`0`: the innermost) |

@@ -332,9 +332,14 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let bind = wire.iter().map(|(i, _)| &slots[*i]);
     let build = build(cont, n, fields, &quote!(Self), &slots);
+    let catch_alls = wire.iter().filter(|(_, f)| f.attrs.flatten.is_set()).map(|(_, f)| {
+        let t = flatten_trait(n, f);
+        quote!(|| #t::__CATCH_ALL)
+    });
     quote! {
         #head {
             type Acc = (#(#acc_types,)*);
+            const __CATCH_ALL: bool = false #(#catch_alls)*;
             #[inline(always)]
             fn __new_acc() -> Self::Acc {
                 (#(#acc_new,)*)

@@ -138,3 +138,53 @@ fn as_map_in_order() {
     assert_eq!(back.list, [("z".to_string(), 1), ("a".to_string(), 2), ("z".to_string(), 3)]);
     assert_eq!(msgpack_core::to_vec(&back).unwrap(), twice);
 }
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+struct Page<T> {
+    q: u8,
+    #[msgpack(flatten)]
+    inner: T,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct TPage<T> {
+    q: u8,
+    #[serde(flatten)]
+    inner: T,
+}
+
+/// A generic flattened field: the bounds are inferred, as serde infers
+/// them.
+#[test]
+fn generic_flatten() {
+    let o = Page { q: 1, inner: Meta { id: 2, timestamp: None } };
+    let t = TPage { q: 1, inner: TMeta { id: 2, timestamp: None } };
+    same(Named, &o, &t);
+    let o = Page { q: 1, inner: BTreeMap::from([("k".to_string(), 5u8)]) };
+    let t = TPage { q: 1, inner: BTreeMap::from([("k".to_string(), 5u8)]) };
+    same(Named, &o, &t);
+}
+
+/// Flattening or declaring fields inline writes the same bytes, so the
+/// fingerprints are equal.
+#[test]
+fn flatten_fingerprint_is_the_inline_one() {
+    #[derive(MsgPack)]
+    struct Inline {
+        name: String,
+        id: u32,
+        #[msgpack(rename = "ts")]
+        timestamp: Option<u64>,
+        size: u8,
+    }
+    #[derive(MsgPack)]
+    struct Flat {
+        name: String,
+        #[msgpack(flatten)]
+        meta: Meta,
+        size: u8,
+    }
+    use msgpack_core::schema::fingerprint_of;
+    assert_eq!(fingerprint_of::<Inline>(), fingerprint_of::<Flat>());
+    msgpack_core::assert_compatible!(Inline, Flat);
+    msgpack_core::assert_compatible!(Flat, Inline);
+}
