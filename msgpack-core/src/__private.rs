@@ -401,6 +401,10 @@ pub fn no_variant_matched<'de, T>(
     if d.__is_speculating() {
         return decode::Error::speculative();
     }
+    if d.__is_brief() {
+        let reasons = decode::Message::new("not listed inside the reasons of an enclosing untagged enum");
+        return d.error(ErrorKind::NoVariantMatched { enum_name, reasons }, at);
+    }
     struct Reasons<'x, 'a, 'de, T> {
         d: &'x Decoder<'de>,
         at: usize,
@@ -422,7 +426,7 @@ pub fn no_variant_matched<'de, T>(
                     write!(f, "cannot start with {}", self.d.found_at(self.at))?;
                     continue;
                 }
-                let mut t = self.d.clone();
+                let mut t = self.d.__for_reasons();
                 match (a.decode)(&mut t) {
                     Err(e) => write!(f, "{e}")?,
                     // Cannot happen (the speculative attempt failed), unless

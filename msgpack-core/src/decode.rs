@@ -35,7 +35,7 @@ mod message;
 mod options;
 mod stream;
 
-pub use decoder::Decoder;
+pub use decoder::{Decoder, SPECULATION_BASE, SPECULATION_PER_BYTE};
 pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
 pub use message::Message;
 pub use options::DecodeOptions;

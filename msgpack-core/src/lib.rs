@@ -100,7 +100,17 @@
 //!    recursive derived type on a 2 MiB thread stack (tested).
 //!    [`skip`](Decoder::skip) is iterative (no depth limit needed). Dropping
 //!    a [`Value`] never recurses, however deep it was built by hand.
-//! 4. **Encoding never panics.** Values MessagePack cannot hold (a `u128`
+//! 4. **Time linear in the input, untagged enums included.** Trying the
+//!    variants of an untagged enum re-reads the value once per failed
+//!    attempt; failed attempts may read at most
+//!    [`SPECULATION_PER_BYTE`](decode::SPECULATION_PER_BYTE) (16) bytes per
+//!    input byte in all, plus 4 KiB, so a hostile nesting where every level
+//!    would try every variant of the level below (exponential work) stops
+//!    with [`ErrorKind::SpeculationLimit`](decode::ErrorKind::SpeculationLimit)
+//!    (`msgpack-derive/tests/untagged_budget.rs`). A failed attempt
+//!    allocates nothing of its own (its error has no details until the
+//!    enum lists the reasons, once, at the failing level).
+//! 5. **Encoding never panics.** Values MessagePack cannot hold (a `u128`
 //!    above `u64::MAX`, more than `u32::MAX` elements) are an
 //!    [`encode::Error::Unrepresentable`]; a full [`encode::SliceWriter`]
 //!    gives [`encode::EndOfSlice`], having written every item that fit

@@ -10,8 +10,7 @@
 //! accumulator, built into the value once the parent's map has been read.
 
 use super::Key;
-use crate::decode::{self, Decode, Decoder};
-use crate::encode::{self, Encode, Encoder, Write};
+use crate::decode::{self, Decoder};
 
 /// A type whose entries can be flattened into an enclosing map: derived
 /// map-form structs, `BTreeMap` and `HashMap` (the catch-all).
@@ -42,6 +41,8 @@ pub trait FlattenDecode<'de>: Sized {
 #[cfg(feature = "alloc")]
 mod maps {
     use super::*;
+    use crate::decode::Decode;
+    use crate::encode::{self, Encode, Encoder, Write};
     use alloc::collections::BTreeMap;
 
     /// One entry of a catch-all map, its key read again from `key_at`.

@@ -48,9 +48,25 @@ pub struct Decoder<'de> {
     /// Speculating (an untagged variant's attempt): errors carry no
     /// details and allocate nothing (see [`Decoder::__speculate`]).
     quiet: bool,
+    /// Listing an untagged enum's reasons: nested untagged enums do not
+    /// list theirs (one level of detail, linear work).
+    brief: bool,
+    /// What is left of the bytes failed speculative attempts may read
+    /// (see [`SPECULATION_PER_BYTE`]).
+    spec_left: usize,
     #[cfg(feature = "bytes")]
     source: Option<&'de bytes::Bytes>,
 }
+
+/// Failed attempts of untagged variants may read this many bytes in all,
+/// per input byte (plus [`SPECULATION_BASE`]): enough for any honest
+/// message (each value is tried by at most a few variants), while a
+/// hostile nesting of untagged enums, where every level would try every
+/// variant of the level below, stops with
+/// [`ErrorKind::SpeculationLimit`] instead of taking exponential time.
+pub const SPECULATION_PER_BYTE: usize = 16;
+/// See [`SPECULATION_PER_BYTE`].
+pub const SPECULATION_BASE: usize = 4096;
 
 /// Capacity every decode may reserve ahead of the elements, whatever its input.
 const RESERVE_BASE: usize = 64 * 1024;
@@ -87,6 +103,8 @@ impl<'de> Decoder<'de> {
             reserve: RESERVE_BASE.saturating_add(input.len().saturating_mul(RESERVE_PER_BYTE)),
             opts,
             quiet: false,
+            brief: false,
+            spec_left: SPECULATION_BASE.saturating_add(input.len().saturating_mul(SPECULATION_PER_BYTE)),
             #[cfg(feature = "bytes")]
             source: None,
         }
@@ -302,10 +320,49 @@ impl<'de> Decoder<'de> {
     /// Not public API: used by derived code.
     #[doc(hidden)]
     #[inline]
-    pub fn __speculate(&self) -> Self {
+    pub fn __speculate(&self) -> Result<Self> {
+        if self.spec_left == 0 {
+            return Err(self.speculation_limit());
+        }
         let mut d = self.clone();
         d.quiet = true;
+        Ok(d)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn speculation_limit(&self) -> Error {
+        let budget = SPECULATION_BASE.saturating_add(self.buf.len().saturating_mul(SPECULATION_PER_BYTE));
+        self.fail(ErrorKind::SpeculationLimit { budget: budget as u64 }, self.pos)
+    }
+
+    /// A speculative copy whose attempt failed: the bytes it read count
+    /// against the budget of failed attempts (this decoder has not moved).
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __failed(&mut self, attempt: Self) {
+        let read = attempt.pos.saturating_sub(self.pos).saturating_add(1);
+        self.spec_left = attempt.spec_left.saturating_sub(read);
+    }
+
+    /// A copy that decodes again to report reasons: nested untagged enums
+    /// do not list theirs.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __for_reasons(&self) -> Self {
+        let mut d = self.clone();
+        d.brief = true;
         d
+    }
+
+    /// Whether this decoder is reporting an enclosing untagged enum's
+    /// reasons (see [`__for_reasons`](Decoder::__for_reasons)).
+    #[doc(hidden)]
+    #[inline]
+    pub fn __is_brief(&self) -> bool {
+        self.brief
     }
 
     /// Takes the state of a successful speculative copy (position, budgets),
@@ -316,6 +373,7 @@ impl<'de> Decoder<'de> {
     #[inline]
     pub fn __commit(&mut self, mut attempt: Self) {
         attempt.quiet = self.quiet;
+        attempt.brief = self.brief;
         *self = attempt;
     }
 

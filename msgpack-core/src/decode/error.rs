@@ -126,6 +126,13 @@ pub enum ErrorKind {
         /// Why the conversion failed.
         message: super::Message,
     },
+    /// Failed attempts of untagged variants read more bytes in all than the
+    /// input allows (a hostile nesting of untagged enums; see
+    /// [`SPECULATION_PER_BYTE`](super::SPECULATION_PER_BYTE)).
+    SpeculationLimit {
+        /// The bytes failed attempts could read, for this input.
+        budget: u64,
+    },
     /// An untagged enum (or the untagged variants of a tagged one) where no
     /// variant read the value: each variant tried, with its reason.
     NoVariantMatched {
@@ -331,6 +338,10 @@ impl fmt::Display for ErrorKind {
             },
             ErrorKind::Custom(msg) => f.write_str(msg),
             ErrorKind::Conversion { into, message } => write!(f, "invalid {into}: {message}"),
+            ErrorKind::SpeculationLimit { budget } => write!(
+                f,
+                "untagged variants tried too often: failed attempts read more than {budget} bytes, the budget for this input"
+            ),
             ErrorKind::NoVariantMatched { enum_name, reasons } => {
                 write!(f, "no variant of untagged enum {enum_name} matched ({reasons})")
             }

@@ -47,10 +47,13 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
             let __tagged = |__d: &mut #krate::Decoder<'de>| -> #result { #body };
         });
         tries.push(quote! {
-            let mut __s = __d.__speculate();
-            if let ::core::result::Result::Ok(__v) = __tagged(&mut __s) {
-                __d.__commit(__s);
-                return ::core::result::Result::Ok(__v);
+            let mut __s = __d.__speculate()?;
+            match __tagged(&mut __s) {
+                ::core::result::Result::Ok(__v) => {
+                    __d.__commit(__s);
+                    return ::core::result::Result::Ok(__v);
+                }
+                ::core::result::Result::Err(_) => __d.__failed(__s),
             }
         });
         listed.push(quote!(#p::Attempt { name: "(tagged)", markers: #p::ALL_MARKERS, decode: &__tagged }));
@@ -67,10 +70,13 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
         });
         tries.push(quote! {
             if __m & #m != 0 {
-                let mut __s = __d.__speculate();
-                if let ::core::result::Result::Ok(__v) = #a(&mut __s) {
-                    __d.__commit(__s);
-                    return ::core::result::Result::Ok(__v);
+                let mut __s = __d.__speculate()?;
+                match #a(&mut __s) {
+                    ::core::result::Result::Ok(__v) => {
+                        __d.__commit(__s);
+                        return ::core::result::Result::Ok(__v);
+                    }
+                    ::core::result::Result::Err(_) => __d.__failed(__s),
                 }
             }
         });
