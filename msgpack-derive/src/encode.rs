@@ -188,10 +188,18 @@ fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
     let catch_all = if alls.is_empty() {
         quote!()
     } else {
-        let msg = format!("`{}` flattens more than one catch-all map (directly or through flattened structs): the first takes every key no field claims, the others stay empty", cont.ident);
+        let msg = format!(
+            "`{}` flattens more than one catch-all map (directly or through flattened structs): the first takes every key no field claims, the others stay empty",
+            cont.ident
+        );
         let deny = if cont.attrs.deny_unknown_fields.is_set() {
-            let msg = format!("`{}` has `deny_unknown_fields` but flattens a catch-all map (through a flattened struct), which takes every unknown key", cont.ident);
-            quote!(const _: () = ::core::assert!(0 #(+ #alls)* == 0, #msg);)
+            let msg = format!(
+                "`{}` has `deny_unknown_fields` but flattens a catch-all map (through a flattened struct), which takes every unknown key",
+                cont.ident
+            );
+            quote!(
+                const _: () = ::core::assert!(0 #(+ #alls)* == 0, #msg);
+            )
         } else {
             quote!()
         };
