@@ -69,6 +69,7 @@
 //! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form). Implies `alloc` |
 //! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `time` | no | `time::OffsetDateTime`, `UtcDateTime` and `PrimitiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
+//! | `tokio-util` | no | `codec::MsgPackCodec`: a `tokio_util::codec` `Encoder` / `Decoder` for `Framed`. Implies `std` and `bytes` |
 //!
 //! # Guarantees on hostile input
 //!
@@ -194,6 +195,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "tokio-util")]
+pub mod codec;
 pub mod decode;
 pub mod encode;
 pub mod ext;
