@@ -17,10 +17,7 @@ enum Bad {
 
 /// `[[[..[1, "s"].., "s"], "s"]`, `depth` levels.
 fn nested(depth: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    for _ in 0..depth {
-        out.push(0x92);
-    }
+    let mut out = vec![0x92; depth];
     out.push(0x01);
     for _ in 0..depth {
         out.extend_from_slice(b"\xa1s");
@@ -47,13 +44,8 @@ fn honest_nesting_decodes() {
     let v: Bad = msgpack_core::from_slice(b"\x92\x92\x01\xc3\x07").unwrap();
     assert!(matches!(v, Bad::R(inner, 7) if matches!(*inner, Bad::L(_, true))));
     // A deep but honest value: each level's first attempt that fits wins.
-    let mut bytes = Vec::new();
-    for _ in 0..200 {
-        bytes.push(0x92);
-    }
+    let mut bytes = vec![0x92; 200];
     bytes.push(0x01);
-    for _ in 0..200 {
-        bytes.push(0xc3);
-    }
+    bytes.extend(std::iter::repeat_n(0xc3, 200));
     assert!(msgpack_core::from_slice::<Bad>(&bytes).is_ok());
 }
