@@ -52,8 +52,13 @@ pub struct Target {
 ///
 /// A case marked [`Case::numeric_floor`](crate::Case::numeric_floor) adds
 /// two: our encode (a) within 3x of `memcpy` into the reused buffer, our
-/// borrowed decode within 2x of our `skip`. Targets are reported, not
-/// asserted.
+/// borrowed decode within 2x of our `skip`.
+///
+/// W6 (serde-parity shapes, the serde-parity issue) adds two: decode at
+/// least 3x rmp-serde's (named form), owned against owned (`ours: derive`)
+/// and borrowed against borrowed (`ours: derive, borrowed` against
+/// `rmp-serde (named), borrowed`); rmp-serde buffers untagged and flattened
+/// content. Targets are reported, not asserted.
 ///
 /// ```
 /// # use msgpack_bench::Group;
@@ -217,6 +222,9 @@ pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
     for c in cases {
         fairness(c, &mut out);
     }
+    for c in cases.iter().filter(|c| c.workload == "W6") {
+        serde_parity(c, &mut out);
+    }
     // Linear growth of W1 (per-node decode time, largest n over n = 1000).
     let w1: Vec<&CaseResult> = cases.iter().filter(|c| c.series == Some("W1 filesystem")).collect();
     if let (Some(small), Some(large)) = (w1.iter().find(|c| c.name == "n=1000"), w1.last())
@@ -349,6 +357,26 @@ fn fairness(c: &CaseResult, out: &mut Vec<Target>) {
             goal: "<= 2.00x".into(),
             met: b / s.median <= 2.0,
         });
+    }
+}
+
+/// The W6 targets (see [`targets`]): our decode >= 3x rmp-serde's, owned
+/// and borrowed.
+fn serde_parity(c: &CaseResult, out: &mut Vec<Target>) {
+    let decode =
+        |name: &str| c.rows.iter().find(|r| r.name == name && r.unsupported.is_none()).and_then(|r| r.decode.as_ref());
+    let serde_borrowed = format!("{}, borrowed", names::RMP_SERDE_NAMED);
+    for (ours, theirs) in [(names::DERIVE, names::RMP_SERDE_NAMED), (names::DERIVE_BORROWED, serde_borrowed.as_str())] {
+        if let (Some(o), Some(t)) = (decode(ours), decode(theirs)) {
+            let ratio = t.median / o.median;
+            out.push(Target {
+                what: format!("decode: {theirs} / {ours}"),
+                case: format!("{} {}", c.workload, c.name),
+                measured: format!("{ratio:.2}x"),
+                goal: ">= 3.00x".into(),
+                met: ratio >= 3.0,
+            });
+        }
     }
 }
 
