@@ -1,7 +1,10 @@
 //! Deterministic seeded stress test (stable, debug build, runs in CI).
 //!
 //! A generator of valid messages (random nested `Value`s and encodings of
-//! a few derived types, incl. a recursive enum) and of mutations of them
+//! a few derived types, incl. a recursive enum, and the serde-parity
+//! shapes: a recursive untagged enum, an adjacently tagged enum with an
+//! `other` variant, a struct with a flattened struct and a catch-all map)
+//! and of mutations of them
 //! (bit flips, byte insertions and deletions, truncations, length prefixes
 //! inflated up to `u32::MAX`). Each input is decoded as `Value`, `ValueRef`,
 //! `Raw` / `RawRef`, the derived types (default options and `max_depth(16)`) and skipped. A
@@ -102,11 +105,11 @@ fn measure<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
 /// or map of 65,537 one-byte items (nils, `[]`, `{}`, `""`): a 32-byte
 /// `Value` (64 per map entry of two bytes) per input byte, in a `Vec` that
 /// has just doubled past its 64 KiB up-front reservation. 2 x 32 is the
-/// limit of the doubling; the random run's worst is 37.9.
+/// limit of the doubling; the random run's worst is 35.6.
 const VALUE_PEAK_C: usize = 96;
 /// `Value`, total requested bytes per input byte. Measured: 127.5 (the same
 /// inputs: every capacity the `Vec` went through, tending to 4 x 32); the
-/// random run's worst is 38.0.
+/// random run's worst is 36.4.
 const VALUE_TOTAL_C: usize = 192;
 /// `Value`, peak and total for inputs under 64 bytes. Measured: 2,453 bytes
 /// (peak = total), an array 32 of 55 small maps.
@@ -116,14 +119,17 @@ const VALUE_K: usize = 3_700;
 /// `Vec<Sparse>` from an array of 9,361 empty arrays: a 112-byte struct per
 /// input byte, the `Vec` just doubled. The figure is set by the largest
 /// size_of(T) / shortest encoding of T among the types (here 112 / 1),
-/// times 2 for the doubling; the random run's worst is 100.5.
+/// times 2 for the doubling; the random run's worst is 115.6.
 const DERIVED_PEAK_C: usize = 336;
 /// The derived owned types, total requested bytes per input byte. Measured:
-/// 440.7 (the same input, tending to 4 x 112); the random run's worst is 100.5.
+/// 440.7 (the same input, tending to 4 x 112); the random run's worst is 141.4
+/// (`Tok`, an untagged enum).
 const DERIVED_TOTAL_C: usize = 672;
 /// The derived owned types, peak and total for inputs under 64 bytes.
 /// Measured: 6,816 bytes (peak = total), `Vec<Sparse>` from an array 32 of
-/// 55 small maps.
+/// 55 small maps; the random run's worst is 8,272 bytes requested (5,223
+/// live), `Tok` from the 9 bytes `cb 80 00 00 c6 00 00 00 00`: the no-match
+/// error of an untagged enum, which lists each variant's reason.
 const DERIVED_K: usize = 10_240;
 
 /// Inputs shorter than this are held to `K` alone.
@@ -195,6 +201,52 @@ struct Doc {
     shapes: Vec<Shape>,
     attachments: BTreeMap<u32, Ext>,
     sparse: Vec<Sparse>,
+}
+
+/// Recursive and untagged: each variant starts with its own marker.
+#[derive(MsgPack, Debug, Clone, PartialEq)]
+#[msgpack(untagged)]
+enum Tok {
+    Nothing,
+    Flag(bool),
+    Num(i64),
+    Text(String),
+    List(Vec<Tok>),
+    Map(BTreeMap<String, Tok>),
+}
+
+/// Adjacently tagged, recursive, keeping unknown values.
+#[derive(MsgPack, Debug, Clone, PartialEq)]
+#[msgpack(tag = "t", content = "c")]
+enum Cmd {
+    Stop,
+    Say(String),
+    Move(i32, i32),
+    Put {
+        key: String,
+        value: Tok,
+    },
+    Batch(Vec<Cmd>),
+    #[msgpack(other)]
+    Unknown(msgpack_core::Raw),
+}
+
+#[derive(MsgPack, Debug, Clone, PartialEq)]
+struct RecMeta {
+    id: u64,
+    #[msgpack(skip_if = "Option::is_none")]
+    owner: Option<String>,
+}
+
+/// A flattened struct and a catch-all map.
+#[derive(MsgPack, Debug, Clone, PartialEq)]
+struct Rec {
+    name: String,
+    #[msgpack(flatten)]
+    meta: RecMeta,
+    #[msgpack(flatten)]
+    rest: BTreeMap<String, Value>,
+    cmds: Vec<Cmd>,
 }
 
 /// Borrowing (decoded for "no panic" only).
@@ -387,6 +439,48 @@ fn gen_doc(rng: &mut Rng) -> Doc {
     }
 }
 
+fn gen_tok(rng: &mut Rng, depth: usize) -> Tok {
+    match rng.below(if depth == 0 { 4 } else { 6 }) {
+        0 => Tok::Nothing,
+        1 => Tok::Flag(rng.one_in(2)),
+        2 => Tok::Num(rng.int() as i64),
+        3 => Tok::Text(rng.string()),
+        4 => Tok::List((0..rng.len(3)).map(|_| gen_tok(rng, depth - 1)).collect()),
+        _ => Tok::Map((0..rng.len(3)).map(|_| (rng.string(), gen_tok(rng, depth - 1))).collect()),
+    }
+}
+
+fn gen_cmd(rng: &mut Rng, depth: usize) -> Cmd {
+    match rng.below(if depth == 0 { 4 } else { 6 }) {
+        0 => Cmd::Stop,
+        1 => Cmd::Say(rng.string()),
+        2 => Cmd::Move(rng.int() as i32, rng.below(9) as i32),
+        3 => Cmd::Put { key: rng.string(), value: gen_tok(rng, 2) },
+        4 => Cmd::Batch((0..rng.len(3)).map(|_| gen_cmd(rng, depth - 1)).collect()),
+        // An unknown variant, content first or last.
+        _ => {
+            let tag = Value::from(format!("X{}", rng.string()));
+            let content = gen_value(rng, 2);
+            let entries = if rng.one_in(2) {
+                vec![("t".into(), tag), ("c".into(), content)]
+            } else {
+                vec![("c".into(), content), ("t".into(), tag)]
+            };
+            Cmd::Unknown(msgpack_core::Raw::new(to_vec(&Value::Map(entries)).unwrap()).unwrap())
+        }
+    }
+}
+
+fn gen_rec(rng: &mut Rng) -> Rec {
+    Rec {
+        name: rng.string(),
+        meta: RecMeta { id: rng.next(), owner: rng.one_in(2).then(|| rng.string()) },
+        // Keys that are no field's.
+        rest: (0..rng.len(3)).map(|_| (format!("_{}", rng.string()), gen_value(rng, 2))).collect(),
+        cmds: (0..rng.len(2)).map(|_| gen_cmd(rng, 2)).collect(),
+    }
+}
+
 /// A valid message of a random kind. Each must decode as its own type and
 /// encode back to the same bytes.
 fn gen_message(rng: &mut Rng) -> Vec<u8> {
@@ -395,8 +489,11 @@ fn gen_message(rng: &mut Rng) -> Vec<u8> {
         assert_eq!(to_vec(&back).unwrap(), bytes, "a generated message does not round-trip");
         bytes
     }
-    match rng.below(8) {
+    match rng.below(11) {
         0 | 1 => check::<Value>(to_vec(&gen_value(rng, 4)).unwrap()),
+        8 => check::<Tok>(to_vec(&gen_tok(rng, 5)).unwrap()),
+        9 => check::<Vec<Cmd>>(to_vec(&(0..rng.len(3)).map(|_| gen_cmd(rng, 3)).collect::<Vec<_>>()).unwrap()),
+        10 => check::<Rec>(to_vec(&gen_rec(rng)).unwrap()),
         2 => check::<Person>(to_vec(&gen_person(rng)).unwrap()),
         3 => check::<Vec<Point>>(to_vec(&(0..rng.len(4)).map(|_| gen_point(rng)).collect::<Vec<_>>()).unwrap()),
         4 => check::<Expr>(to_vec(&gen_expr(rng, 5)).unwrap()),
@@ -692,6 +789,9 @@ fn decode_all(input: &[u8], stats: &mut Stats) {
             ("Vec<Shape>", owned::<Vec<Shape>>("Vec<Shape>", input, &opts, w)),
             ("Vec<Sparse>", owned::<Vec<Sparse>>("Vec<Sparse>", input, &opts, w)),
             ("Doc", owned::<Doc>("Doc", input, &opts, w)),
+            ("Tok", owned::<Tok>("Tok", input, &opts, w)),
+            ("Vec<Cmd>", owned::<Vec<Cmd>>("Vec<Cmd>", input, &opts, w)),
+            ("Rec", owned::<Rec>("Rec", input, &opts, w)),
         ];
         for (name, ok) in results {
             *stats.accepted.entry(name).or_default() += usize::from(ok);
@@ -816,7 +916,7 @@ fn seeded_stress() {
         stats.derived.report();
         // The mutations must leave some inputs valid, or the loop tests little.
         assert!(stats.accepted["Value"] > ITERATIONS / 4, "{:?}", stats.accepted);
-        for name in ["Person", "Vec<Point>", "Expr", "Vec<Shape>", "Vec<Sparse>", "Doc"] {
+        for name in ["Person", "Vec<Point>", "Expr", "Vec<Shape>", "Vec<Sparse>", "Doc", "Tok", "Vec<Cmd>", "Rec"] {
             assert!(stats.accepted[name] > 50, "{name}: {:?}", stats.accepted);
         }
     });

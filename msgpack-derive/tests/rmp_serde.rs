@@ -1172,6 +1172,8 @@ fn omit_defaults_equals_skip_serializing_if() {
 
 #[path = "rmp_serde/flatten.rs"]
 mod flatten;
+#[path = "rmp_serde/nesting.rs"]
+mod nesting;
 #[path = "rmp_serde/serde_parity.rs"]
 mod serde_parity;
 #[path = "rmp_serde/tagging.rs"]

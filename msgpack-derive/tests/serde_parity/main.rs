@@ -48,10 +48,19 @@ fn map(entries: Vec<(&str, Value)>) -> Vec<u8> {
     msgpack_core::to_vec(&v).unwrap()
 }
 
+#[path = "../../../msgpack-core/tests/common/peak_alloc.rs"]
+mod peak_alloc;
+
+mod adjacent;
 mod alias;
 mod as_array;
+mod as_map;
 mod container_default;
 mod encode_decode_with;
+mod flatten;
+mod other_raw;
 mod proxy;
 mod rename_all_fields;
 mod transparent;
+mod untagged;
+mod zero_alloc;
