@@ -37,7 +37,7 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let dec = decode::expand(&cont, &names);
     let schema = schema::expand(&cont, &names);
     Ok(quote! {
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
         const _: () = {
             #enc
             #dec

@@ -27,6 +27,15 @@ pub trait FlattenDecode<'de>: Sized {
     const __CATCH_ALL: bool = false;
     /// Nothing read yet.
     fn __new_acc() -> Self::Acc;
+    /// The enclosing struct's in-order fast path, at this field's place:
+    /// reads this type's keys while they come in declaration order
+    /// (decrementing `left`, the entries still to read), stopping at the
+    /// first other key. A map reads nothing here.
+    #[inline]
+    fn __take_in_order(acc: &mut Self::Acc, d: &mut Decoder<'de>, left: &mut usize) -> Result<(), decode::Error> {
+        let _ = (acc, d, left);
+        Ok(())
+    }
     /// Reads the value of `key` (just read, the decoder is at its value)
     /// if this type has such a field; `false` (nothing read) otherwise.
     fn __take(acc: &mut Self::Acc, key: Key<'de>, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error>;

@@ -377,6 +377,27 @@ impl<'de> Decoder<'de> {
         *self = attempt;
     }
 
+    /// Where the decoder is (position and depth), to go back after a failed
+    /// attempt made in place (see [`__reset`](Decoder::__reset)).
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __mark(&self) -> (usize, u32) {
+        (self.pos, self.depth)
+    }
+
+    /// Back to a [`__mark`](Decoder::__mark) of this decoder, after a
+    /// failed attempt (whose error is then reported).
+    ///
+    /// Not public API: used by derived code.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __reset(&mut self, mark: (usize, u32)) {
+        self.pos = mark.0.min(self.buf.len());
+        self.depth = mark.1;
+    }
+
     /// Whether errors are detail-free (speculating).
     ///
     /// Not public API: used by derived code.

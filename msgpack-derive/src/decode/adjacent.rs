@@ -26,6 +26,8 @@ pub(super) fn adjacently_tagged(
     let krate = &n.krate;
     let tag_key = wire::lit(tag.as_bytes());
     let content_key = wire::lit(content.as_bytes());
+    let tag_key_raw = wire::lit(&wire::str(tag));
+    let content_key_raw = wire::lit(&wire::str(content));
     let known: Vec<TokenStream> = live.iter().map(|(_, v)| tag_pattern(v)).collect();
     let is_known = if known.is_empty() { quote!(false) } else { quote!(matches!(__t, #(#known)|*)) };
     // The payload of a known tag, at the current position.
@@ -80,7 +82,23 @@ pub(super) fn adjacently_tagged(
                 let mut __tag: ::core::option::Option<(&'de [u8], usize)> = ::core::option::Option::None;
                 let mut __content: ::core::option::Option<usize> = ::core::option::Option::None;
                 let mut __value: ::core::option::Option<Self> = ::core::option::Option::None;
-                for _ in 0..__len {
+                // The common order first: the tag, then the content, each
+                // key compared as raw bytes.
+                let mut __left = __len;
+                if __left > 0 && __d.eat_raw(#tag_key_raw) {
+                    __left -= 1;
+                    let __tag_at = __d.position();
+                    let __t = __d.str_bytes().map_err(|__err| __err.at_field(#tag))?;
+                    __tag = ::core::option::Option::Some((__t, __tag_at));
+                    if __left > 0 && #is_known && __d.eat_raw(#content_key_raw) {
+                        __left -= 1;
+                        __content = ::core::option::Option::Some(__d.position());
+                        __value = ::core::option::Option::Some(
+                            __payload(__d, __t, __tag_at).map_err(|__err| __err.at_field(#content))?,
+                        );
+                    }
+                }
+                for _ in 0..__left {
                     let __key_at = __d.position();
                     match #krate::__private::read_key(__d)? {
                         #krate::__private::Key::Str(#tag_key) => {

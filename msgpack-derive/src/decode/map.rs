@@ -101,6 +101,37 @@ fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStrea
     (quote!(#(#take)||*), quote!(#(#rest)||*))
 }
 
+/// The in-order fast path (inside a block labelled `'__fast`, with
+/// `__left` the entries still to read): one comparison of raw key bytes
+/// per field. A field that may be absent (an `Option` or a field with a
+/// default, as written by `omit_defaults` / `skip_if`) is passed over when
+/// its key is not next; a flattened struct reads its own keys in order
+/// (`__take_in_order`) at its place; any other surprise leaves the rest to
+/// the general loop.
+fn fast_path(cont: &Container, n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+    let stmts = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).map(|(i, f)| {
+        let slot = slot(i);
+        if f.attrs.flatten.is_set() {
+            let t = flatten_trait(n, f);
+            return quote!(#t::__take_in_order(&mut #slot, __d, &mut __left)?;);
+        }
+        let key = wire::lit(&wire::key(&f.key));
+        let dec = value_decode(n, f, true);
+        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
+        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
+        quote! {
+            if __left == 0 {
+                break '__fast;
+            }
+            if __d.eat_raw(#key) {
+                #slot = ::core::option::Option::Some(#dec);
+                __left -= 1;
+            } #otherwise
+        }
+    });
+    quote!('__fast: { #(#stmts)* })
+}
+
 /// Builds the struct from the slots `__v0`, `__v1`, ... (`Option`s, and
 /// accumulators for flattened fields).
 fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slots: &[syn::Ident]) -> TokenStream {
@@ -155,27 +186,6 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
             quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
         }
     });
-    // In-order fast path: one comparison of raw key bytes per field. A field
-    // that may be absent (an `Option` or a field with a default, as written
-    // by `omit_defaults` / `skip_if`) is passed over when its key is not
-    // next; any other surprise (a flattened field's key, say) leaves the
-    // rest to the general loop below.
-    let fast = wire.iter().filter(|(_, f)| !f.attrs.flatten.is_set()).map(|(i, f)| {
-        let slot = &slots[*i];
-        let key = wire::lit(&wire::key(&f.key));
-        let dec = value_decode(n, f, true);
-        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
-        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
-        quote! {
-            if __left == 0 {
-                break '__fast;
-            }
-            if __d.eat_raw(#key) {
-                #slot = ::core::option::Option::Some(#dec);
-                __left -= 1;
-            } #otherwise
-        }
-    });
     let slot_of = |i: usize| {
         let s = &slots[i];
         quote!(#s)
@@ -189,8 +199,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
     let (take, rest) = flatten_calls(n, fields, &slot_of);
     let other = if take.to_string() == "false" { unknown } else { quote!(if #take || #rest {} else { #unknown }) };
     let build = build(cont, n, fields, ctor, &slots);
-    let fast_block =
-        if wire.iter().all(|(_, f)| f.attrs.flatten.is_set()) { quote!() } else { quote!('__fast: { #(#fast)* }) };
+    let fast_block = fast_path(cont, n, fields, &slot_of);
     quote! {{
         let _ = __at;
         #[allow(unused_mut)]
@@ -241,24 +250,11 @@ fn struct_entries(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream 
             quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
         }
     });
-    let fast = wire.iter().filter(|(_, f)| !f.attrs.flatten.is_set()).map(|(i, f)| {
-        let slot = &slots[*i];
-        let key = wire::lit(&wire::key(&f.key));
-        let dec = value_decode(n, f, true);
-        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
-        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
-        quote! {
-            if __left == 0 {
-                break '__fast;
-            }
-            if __d.eat_raw(#key) {
-                #slot = ::core::option::Option::Some(#dec);
-                __left -= 1;
-            } #otherwise
-        }
-    });
-    let fast_block =
-        if wire.iter().all(|(_, f)| f.attrs.flatten.is_set()) { quote!() } else { quote!('__fast: { #(#fast)* }) };
+    let slot_of = |i: usize| {
+        let s = &slots[i];
+        quote!(#s)
+    };
+    let fast_block = fast_path(cont, n, fields, &slot_of);
     let unknown = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
     } else {
@@ -328,6 +324,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         quote!(__acc.#p)
     };
     let arms = keyed_arms(n, fields, &in_acc, &quote!(return ::core::result::Result::Ok(true);));
+    let in_order = fast_path(cont, n, fields, &in_acc);
     let (take, rest) = flatten_calls(n, fields, &in_acc);
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let bind = wire.iter().map(|(i, _)| &slots[*i]);
@@ -343,6 +340,17 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             #[inline(always)]
             fn __new_acc() -> Self::Acc {
                 (#(#acc_new,)*)
+            }
+            #[inline(always)]
+            fn __take_in_order(
+                __acc: &mut Self::Acc,
+                __d: &mut #krate::Decoder<'de>,
+                __left_ref: &mut usize,
+            ) -> ::core::result::Result<(), #krate::decode::Error> {
+                let mut __left = *__left_ref;
+                #in_order
+                *__left_ref = __left;
+                ::core::result::Result::Ok(())
             }
             #[inline(always)]
             fn __take(

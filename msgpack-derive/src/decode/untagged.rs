@@ -42,6 +42,9 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
     let mut decls = Vec::new();
     let mut tries = Vec::new();
     let mut listed = Vec::new();
+    let mut direct = Vec::new();
+    let mut counts = Vec::new();
+    let all_untagged = tagged.is_none();
     if let Some(body) = tagged {
         decls.push(quote! {
             let __tagged = |__d: &mut #krate::Decoder<'de>| -> #result { #body };
@@ -81,13 +84,45 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
             }
         });
         listed.push(quote!(#p::Attempt { name: #vname, markers: #m, decode: &#a }));
+        counts.push(quote!(((__m & #m != 0) as u32)));
+        direct.push(quote! {
+            if __m & #m != 0 {
+                let __mark = __d.__mark();
+                match #a(__d) {
+                    ::core::result::Result::Ok(__v) => return ::core::result::Result::Ok(__v),
+                    ::core::result::Result::Err(__err) if __d.__is_speculating() => {
+                        return ::core::result::Result::Err(__err);
+                    }
+                    ::core::result::Result::Err(_) => {
+                        __d.__reset(__mark);
+                        return ::core::result::Result::Err(__no_match(__d));
+                    }
+                }
+            }
+        });
     }
+    // When one variant alone can start with the next marker, it is decoded
+    // in place: no speculative copy (only its failure goes back, to list
+    // the reasons).
+    let direct = if all_untagged && !counts.is_empty() {
+        quote! {
+            if 0 #(+ #counts)* == 1 {
+                #(#direct)*
+            }
+        }
+    } else {
+        quote!()
+    };
     quote! {
         let __at = __d.position();
         let __m: u16 = #p::next_markers(__d);
         #(#decls)*
+        let __no_match = |__d: &#krate::Decoder<'de>| {
+            #p::no_variant_matched(__d, #name, __at, &[#(#listed),*])
+        };
+        #direct
         #(#tries)*
-        ::core::result::Result::Err(#p::no_variant_matched(__d, #name, __at, &[#(#listed),*]))
+        ::core::result::Result::Err(__no_match(__d))
     }
 }
 

@@ -7,7 +7,7 @@
 //     pub u64: u64,
 // }
 
-#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+#[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Inner {
@@ -203,6 +203,7 @@ const _: () = {
             ::core::option::Option<i8>,
             ::core::option::Option<u64>,
         );
+        const __CATCH_ALL: bool = false;
         #[inline(always)]
         fn __new_acc() -> Self::Acc {
             (
@@ -211,6 +212,66 @@ const _: () = {
                 ::core::option::Option::None,
                 ::core::option::Option::None,
             )
+        }
+        #[inline(always)]
+        fn __take_in_order(
+            __acc: &mut Self::Acc,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+            __left_ref: &mut usize,
+        ) -> ::core::result::Result<(), ::msgpack_core::decode::Error> {
+            let mut __left = *__left_ref;
+            '__fast: {
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA4bool") {
+                    __acc.0 = ::core::option::Option::Some(
+                        <bool as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("bool"))?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA3f64") {
+                    __acc.1 = ::core::option::Option::Some(
+                        <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("f64"))?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA2i8") {
+                    __acc.2 = ::core::option::Option::Some(
+                        <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("i8"))?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA3u64") {
+                    __acc.3 = ::core::option::Option::Some(
+                        <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
+                            .map_err(|__err| __err.at_field("u64"))?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+            }
+            *__left_ref = __left;
+            ::core::result::Result::Ok(())
         }
         #[inline(always)]
         fn __take(

@@ -7,7 +7,7 @@
 //     pub z: f32,
 // }
 
-#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+#[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Vector3 {
