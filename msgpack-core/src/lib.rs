@@ -66,7 +66,7 @@
 //! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], [`decode::StreamDecoder`], `SystemTime` as timestamp and its conversions |
 //! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, `from_bytes` |
 //! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode`, `Decode` and [`Schema`](schema::Schema) |
-//! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form). Implies `alloc` |
+//! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form), and [`serde`](mod@serde), a serde data format with rmp-serde's bytes. Implies `alloc` |
 //! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `time` | no | `time::OffsetDateTime`, `UtcDateTime` and `PrimitiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `tokio-util` | no | `codec::MsgPackCodec`: a `tokio_util::codec` `Encoder` / `Decoder` for `Framed`. Implies `std` and `bytes` |
@@ -79,7 +79,8 @@
 //! 1. **No panic, abort, stack overflow, endless loop or out-of-bounds
 //!    read** from [`from_slice`] / [`Decoder`], for [`Value`], [`ValueRef`],
 //!    every type this crate implements [`Decode`] for and every derived type,
-//!    recursive ones included. Bad input is an [`decode::Error`] saying what
+//!    recursive ones included, and serde types read through
+//!    `msgpack_core::serde`. Bad input is an [`decode::Error`] saying what
 //!    was expected, what was found, where (byte offset) and on which path.
 //! 2. **Memory linear in the input.** Length prefixes are checked against
 //!    the remaining input before anything is allocated (an array of `n`
@@ -204,6 +205,8 @@ mod impls;
 pub mod marker;
 pub mod raw;
 pub mod schema;
+#[cfg(feature = "serde")]
+pub mod serde;
 #[cfg(feature = "alloc")]
 pub mod value;
 

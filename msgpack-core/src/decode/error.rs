@@ -34,6 +34,10 @@ pub struct Error {
 static SPECULATIVE: Inner = Inner { kind: ErrorKind::Custom(SPECULATIVE_TEXT), offset: 0, path: Path::new() };
 const SPECULATIVE_TEXT: &str = "a speculative decode failed (an untagged variant's attempt)";
 
+/// The offset of an error made by `serde::de::Error` before the
+/// deserializer of `msgpack_core::serde` has located it (see [`Error::locate`]).
+pub(crate) const UNLOCATED: usize = usize::MAX;
+
 /// How many path segments an error keeps without feature `alloc`.
 pub const MAX_INLINE_SEGMENTS: usize = 8;
 
@@ -118,6 +122,19 @@ pub enum ErrorKind {
     },
     /// A message from a hand-written [`Decode`](super::Decode) impl.
     Custom(&'static str),
+    /// A message from a serde `Deserialize` impl (`serde::de::Error::custom`,
+    /// deserializing through `msgpack_core::serde`; feature `serde`).
+    Message(super::Message),
+    /// A serde `Deserialize` impl refused the item it was given
+    /// (`serde::de::Error::invalid_type`, `invalid_value` or
+    /// `invalid_length`, through `msgpack_core::serde`): what it expected,
+    /// in its own words, and what the input holds there.
+    Invalid {
+        /// What the impl expected (serde's `Expected`, formatted).
+        expected: super::Message,
+        /// The item at the error's offset.
+        found: Found,
+    },
     /// A value was read but could not be converted into the type (a derived
     /// type with `try_from = "T"`: the `TryFrom` error's `Display`).
     Conversion {
@@ -337,6 +354,8 @@ impl fmt::Display for ErrorKind {
                 other => write!(f, "unknown tag {other} for {enum_name}"),
             },
             ErrorKind::Custom(msg) => f.write_str(msg),
+            ErrorKind::Message(msg) => write!(f, "{msg}"),
+            ErrorKind::Invalid { expected, found } => write!(f, "expected {expected}, found {found}"),
             ErrorKind::Conversion { into, message } => write!(f, "invalid {into}: {message}"),
             ErrorKind::SpeculationLimit { budget } => write!(
                 f,
@@ -497,6 +516,49 @@ impl Error {
         return &self.inner;
     }
 
+    /// An error of `kind` whose offset is not known yet: made by
+    /// `serde::de::Error` inside a `Deserialize` impl, located by the
+    /// deserializer of `msgpack_core::serde` at the item it was reading.
+    #[cfg(feature = "serde")]
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn unlocated(kind: ErrorKind) -> Self {
+        Error::new(kind, UNLOCATED)
+    }
+
+    /// Gives an error made by [`unlocated`](Error::unlocated) the offset
+    /// `at`, and an [`ErrorKind::Invalid`] the item found there; any other
+    /// error is returned as it is.
+    #[cfg(feature = "serde")]
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn locate(mut self, at: usize, found: impl FnOnce() -> Found) -> Self {
+        if let Some(inner) = self.inner_mut()
+            && inner.offset == UNLOCATED
+        {
+            inner.offset = at;
+            if let ErrorKind::Invalid { found: f, .. } = &mut inner.kind {
+                *f = found();
+            }
+        }
+        self
+    }
+
+    /// The kind, to be refined by the code that knows more (the serde
+    /// deserializer naming the enum of an unknown variant); `None` for a
+    /// speculative failure.
+    #[cfg(feature = "serde")]
+    pub(crate) fn kind_mut(&mut self) -> Option<&mut ErrorKind> {
+        self.inner_mut().map(|inner| &mut inner.kind)
+    }
+
+    /// The details (feature `serde` implies `alloc`: the boxed form).
+    #[cfg(feature = "serde")]
+    #[inline]
+    fn inner_mut(&mut self) -> Option<&mut Inner> {
+        self.inner.as_deref_mut()
+    }
+
     /// Adds a path segment (a speculative failure has no path to extend).
     #[inline]
     fn push(&mut self, seg: Segment) {
@@ -532,7 +594,9 @@ impl Error {
         &self.get().kind
     }
 
-    /// The byte offset of the offending item in the input.
+    /// The byte offset of the offending item in the input (`usize::MAX`
+    /// for an error made by `serde::de::Error` outside a deserializer of
+    /// this crate: it has no place in an input).
     ///
     /// ```
     /// let e = msgpack_core::from_slice::<(u8, u8)>(&[0x92, 0x01, 0xc0]).unwrap_err();
@@ -621,7 +685,12 @@ impl PartialEq for Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at {} (byte {})", self.get().kind, self.path(), self.get().offset)
+        let inner = self.get();
+        if inner.offset == UNLOCATED {
+            // Made by `serde::de::Error` outside a deserializer of this crate.
+            return write!(f, "{} at {}", inner.kind, self.path());
+        }
+        write!(f, "{} at {} (byte {})", inner.kind, self.path(), inner.offset)
     }
 }
 
