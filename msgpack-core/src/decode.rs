@@ -74,6 +74,10 @@ pub use stream::{Framer, message_len};
 /// assert_eq!(msgpack_core::from_slice::<Point>(&[0x92, 0x01, 0xff])?, Point { x: 1, y: -1 });
 /// # Ok::<(), Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be decoded from MessagePack (`Decode` is not implemented)",
+    note = "derive `MsgPack` for it; for a type of another crate, decode the field with `#[msgpack(with = \"module\")]`, wrap the type in a newtype that implements `Decode`, or (if it implements serde's `Deserialize`) mark the field `#[msgpack(serde)]`"
+)]
 pub trait Decode<'de>: Sized {
     /// Reads one value.
     ///
@@ -104,6 +108,42 @@ pub trait Decode<'de>: Sized {
         }
         d.leave();
         Ok(v)
+    }
+
+    /// Reads a sequence of `Self` into a `Cow` (an owned `Vec` by default).
+    ///
+    /// Not public API: `u8` overrides it to borrow a `bin` from the input.
+    #[doc(hidden)]
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn __decode_cow<'a>(d: &mut Decoder<'de>) -> Result<alloc::borrow::Cow<'a, [Self]>, Error>
+    where
+        Self: Clone + 'a,
+        'de: 'a,
+    {
+        Self::__decode_vec(d).map(alloc::borrow::Cow::Owned)
+    }
+
+    /// Reads a sequence of at most `capacity` elements of `Self`, handing
+    /// each to `push` (an array by default), for containers of a fixed
+    /// capacity. A longer sequence is an [`ErrorKind::CapacityExceeded`] at
+    /// its header, before any element is read.
+    ///
+    /// Not public API: `u8` overrides it to read a `bin` too.
+    #[doc(hidden)]
+    #[inline]
+    fn __decode_bounded(d: &mut Decoder<'de>, capacity: usize, mut push: impl FnMut(Self)) -> Result<(), Error> {
+        let at = d.position();
+        let len = d.array_len()?;
+        if len > capacity {
+            return Err(d.error(ErrorKind::CapacityExceeded { capacity, found: len }, at));
+        }
+        d.enter()?;
+        for i in 0..len {
+            push(Self::decode(d).map_err(|e| e.at_index(i))?);
+        }
+        d.leave();
+        Ok(())
     }
 
     /// Reads exactly `N` elements of `Self` (an array by default).

@@ -99,6 +99,10 @@ pub use write::{EndOfSlice, SliceWriter, Write};
 /// assert_eq!(bytes, [0x92, 0x01, 0xd1, 0xfe, 0xd4]);
 /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be encoded as MessagePack (`Encode` is not implemented)",
+    note = "derive `MsgPack` for it; for a type of another crate, encode the field with `#[msgpack(with = \"module\")]`, wrap the type in a newtype that implements `Encode`, or (if it implements serde's `Serialize`) mark the field `#[msgpack(serde)]`"
+)]
 pub trait Encode {
     /// Writes `self` to the encoder.
     ///

@@ -2,12 +2,19 @@
 //!
 //! The wire form of each is listed in the crate docs' table.
 
+mod cell;
+mod ffi;
+mod forms;
+mod net;
 mod num;
+mod ops;
 mod ptr;
+mod result;
 mod seq;
 mod text;
 mod time;
 mod tuple;
+mod wrap;
 
 #[cfg(feature = "alloc")]
 mod map;
@@ -16,6 +23,8 @@ mod map;
 mod bytes;
 
 #[cfg(feature = "std")]
+mod path;
+#[cfg(feature = "std")]
 mod system_time;
 
 #[cfg(feature = "chrono")]
@@ -23,3 +32,21 @@ mod chrono;
 
 #[cfg(feature = "time")]
 mod time_crate;
+
+#[cfg(feature = "uuid")]
+mod uuid;
+
+#[cfg(feature = "indexmap")]
+mod indexmap;
+
+#[cfg(feature = "smallvec")]
+mod smallvec;
+
+#[cfg(feature = "arrayvec")]
+mod arrayvec;
+
+#[cfg(feature = "heapless")]
+mod heapless;
+
+#[cfg(feature = "rust_decimal")]
+mod rust_decimal;

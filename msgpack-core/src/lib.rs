@@ -4,7 +4,7 @@
 //! | Rust type | MessagePack format | encoder / decoder method |
 //! |---|---|---|
 //! | `bool` | `true` / `false` | [`Encoder::bool`] / [`Decoder::bool`] |
-//! | `u8`..`u64`, `usize`, `NonZero*` | smallest of positive fixint, `uint 8/16/32/64` | [`Encoder::u64`] / [`Decoder::u64`] |
+//! | `u8`..`u64`, `usize`, `NonZero*` (every width; zero is a decode error) | smallest of positive fixint, `uint 8/16/32/64` | [`Encoder::u64`] / [`Decoder::u64`] |
 //! | `i8`..`i64`, `isize` | smallest of fixint, `int 8/16/32/64` (non-negative as `uint`) | [`Encoder::i64`] / [`Decoder::i64`] |
 //! | `u128`, `i128` | an integer if it fits in 64 bits, else an encode error | [`Encoder::u128`] / [`Decoder::u128`] |
 //! | `f32` | `float 32` | [`Encoder::f32`] / [`Decoder::f32`] |
@@ -15,10 +15,26 @@
 //! | `&str`, `String`, `Cow<str>`, `Box<str>`, `Rc<str>`, `Arc<str>` | `str` (UTF-8 validated on decode; `&str` and `Cow` borrow) | [`Encoder::str`] / [`Decoder::str`] |
 //! | `&[u8]`, `Vec<u8>`, `VecDeque<u8>`, `[u8; N]`, `Cow<[u8]>`, `Box<[u8]>`, `Bytes`, `BytesMut` | `bin` (also read from an array of small integers, except borrowed `&[u8]`) | [`Encoder::bin`] / [`Decoder::bin`] |
 //! | `Option<T>` | `nil` or the value | [`Decoder::try_nil`] |
-//! | `[T]`, `[T; N]`, `Vec<T>`, `VecDeque<T>`, `LinkedList<T>`, `BTreeSet<T>`, `HashSet<T>`, `Box<[T]>` | array | [`Encoder::array_len`] / [`Decoder::array_len`] |
+//! | `[T]`, `[T; N]`, `Vec<T>`, `VecDeque<T>`, `LinkedList<T>`, `BTreeSet<T>`, `HashSet<T>`, `Box<[T]>`, `Cow<[T]>` | array | [`Encoder::array_len`] / [`Decoder::array_len`] |
 //! | tuples of 1 to 16 | array of exactly that length | [`Encoder::array_len`] / [`Decoder::array_len`] |
 //! | `BTreeMap<K, V>`, `HashMap<K, V>` (any key type) | map (last duplicate key wins) | [`Encoder::map_len`] / [`Decoder::map_len`] |
 //! | `Box<T>`, `Rc<T>`, `Arc<T>`, `&T` | the value | |
+//! | `BinaryHeap<T>` | array, in the heap's iteration order (of `u8` too, as serde writes it) | |
+//! | `Wrapping<T>`, `Saturating<T>`, `Reverse<T>`, `Cell<T>`, `RefCell<T>`, `Mutex<T>` and `RwLock<T>` (`std`) | the value (a mutably borrowed `RefCell` or a poisoned lock is an encode error) | |
+//! | `Result<T, E>` | `{"Ok": v}` / `{"Err": e}` (serde's externally tagged enum) | |
+//! | `Bound<T>` | `"Unbounded"`, `{"Included": v}`, `{"Excluded": v}` | |
+//! | `Range<T>`, `RangeInclusive<T>`, `RangeFrom<T>`, `RangeTo<T>` (`char` ranges too) | map `{"start": s, "end": e}` as `rmp_serde::to_vec_named` writes it (the array `[s, e]` is read too); a start past the end is kept, as in serde | |
+//! | `Ipv4Addr`, `Ipv6Addr` | array of the 4 / 16 octets, serde's binary form (a `bin` is read too) | |
+//! | `IpAddr`, `SocketAddr` | `{"V4": addr}` / `{"V6": addr}` | |
+//! | `SocketAddrV4`, `SocketAddrV6` | array `[ip, port]` (a V6's flow label and scope id are not written, as in serde) | |
+//! | `Path`, `PathBuf`, `OsStr`, `OsString` (`std`) | `str`; one that is not UTF-8 is an encode error (serde writes an `OsString` as `{"Unix": [bytes]}`, not portable: read too) | [`Encoder::str`] / [`Decoder::str`] |
+//! | `CStr`, `CString` | `bin` of the bytes without the NUL (a NUL inside is a decode error) | [`Encoder::bin`] / [`Decoder::bin`] |
+//! | `uuid::Uuid` (`uuid`) | `bin` of the 16 bytes, serde's binary form (an array of 16 and the text form are read too) | [`Encoder::bin`] / [`Decoder::bin`] |
+//! | `indexmap::IndexMap<K, V, S>`, `IndexSet<T, S>` (`indexmap`) | map / array, in insertion order both ways | [`Encoder::map_len`] / [`Decoder::map_len`] |
+//! | `smallvec::SmallVec<A>` (`smallvec`) | as `Vec<T>` (`bin` for bytes) | |
+//! | `arrayvec::ArrayVec<T, N>`, `ArrayString<N>` (`arrayvec`) | as `[T]` (`bin` for bytes) / `str`; more than `N` elements or bytes is a decode error | |
+//! | `heapless::Vec<T, N>`, `String<N>`, `IndexMap<K, V, S, N>` (`heapless`) | as `[T]` (`bin` for bytes) / `str` / map in order; more than `N` is a decode error | |
+//! | `rust_decimal::Decimal` (`rust_decimal`) | `str` (`"-12.340"`), as its serde impl writes it; integers and scientific notation are read too, floats not (lossy) | [`Encoder::str`] / [`Decoder::str`] |
 //! | `Duration` | array `[secs, nanos]` (reads the map `{secs, nanos}` too) | |
 //! | [`Timestamp`] | ext -1, smallest of the 32/64/96-bit layouts | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | `SystemTime` (`std`) | ext -1 as [`Timestamp`] (before the epoch too); a time the platform cannot hold is a decode error | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
@@ -69,6 +85,12 @@
 //! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form), and [`serde`](mod@serde), a serde data format with rmp-serde's bytes. Implies `alloc` |
 //! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `time` | no | `time::OffsetDateTime`, `UtcDateTime` and `PrimitiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
+//! | `uuid` | no | `uuid::Uuid` (no_std) |
+//! | `indexmap` | no | `indexmap::IndexMap` / `IndexSet`, the order kept both ways (no_std) |
+//! | `smallvec` | no | `smallvec::SmallVec`. Implies `alloc` |
+//! | `arrayvec` | no | `arrayvec::ArrayVec` / `ArrayString`, without an allocator (no_std) |
+//! | `heapless` | no | `heapless::String`, `Vec` and `IndexMap`, without an allocator (no_std) |
+//! | `rust_decimal` | no | `rust_decimal::Decimal` (no_std) |
 //! | `tokio-util` | no | `codec::MsgPackCodec`: a `tokio_util::codec` `Encoder` / `Decoder` for `Framed`. Implies `std` and `bytes` |
 //!
 //! # Guarantees on hostile input
@@ -81,7 +103,9 @@
 //!    every type this crate implements [`Decode`] for and every derived type,
 //!    recursive ones included, and serde types read through
 //!    `msgpack_core::serde`. Bad input is an [`decode::Error`] saying what
-//!    was expected, what was found, where (byte offset) and on which path.
+//!    was expected, what was found, where (byte offset) and on which path
+//!    (a container of a fixed capacity given more elements than it holds:
+//!    [`decode::ErrorKind::CapacityExceeded`], at its header).
 //! 2. **Memory linear in the input.** Length prefixes are checked against
 //!    the remaining input before anything is allocated (an array of `n`
 //!    elements needs `n` bytes, a map `2n`), and the capacity reserved ahead
@@ -113,8 +137,10 @@
 //!    allocates nothing of its own (its error has no details until the
 //!    enum lists the reasons, once, at the failing level).
 //! 5. **Encoding never panics.** Values MessagePack cannot hold (a `u128`
-//!    above `u64::MAX`, more than `u32::MAX` elements) are an
-//!    [`encode::Error::Unrepresentable`]; a full [`encode::SliceWriter`]
+//!    above `u64::MAX`, more than `u32::MAX` elements, a path that is not
+//!    UTF-8) are an [`encode::Error::Unrepresentable`], a value that cannot
+//!    be read (a poisoned lock, a mutably borrowed `RefCell`) an
+//!    [`encode::Error::Custom`]; a full [`encode::SliceWriter`]
 //!    gives [`encode::EndOfSlice`], having written every item that fit
 //!    whole (a `str` or `bin` is written with its payload or not at all).
 //!

@@ -1618,3 +1618,90 @@ fn ambiguous_untagged_enum_reads_deep_valid_input() {
     let v = with_big_stack(move || from_slice::<Amb>(&input).map(|_| ()));
     assert_eq!(v, Ok(()));
 }
+
+// ---- capacity-limited containers and lossy conversions (issue 14) ------------------------
+
+/// A container of a fixed capacity given more: `CapacityExceeded` at its
+/// header, before any element is read, in every header width; a claim
+/// longer than the input is `UnexpectedEof` first (checked before the
+/// capacity). Never a panic; nothing allocated but the error.
+#[cfg(all(feature = "arrayvec", feature = "heapless"))]
+#[test]
+fn over_capacity_in_every_header_width() {
+    use arrayvec::{ArrayString, ArrayVec};
+    let cap = |capacity, found| ErrorKind::CapacityExceeded { capacity, found };
+    let five_u8 = |header: &[u8]| [header, &[1, 2, 3, 4, 5][..]].concat();
+    for header in [&[0x95][..], &[0xdc, 0, 5], &[0xdd, 0, 0, 0, 5]] {
+        let input = five_u8(header);
+        expect::<ArrayVec<u8, 4>>(&input, &cap(4, 5), 0);
+        expect::<ArrayVec<u64, 4>>(&input, &cap(4, 5), 0);
+        expect::<heapless::Vec<u8, 4>>(&input, &cap(4, 5), 0);
+        expect::<heapless::Vec<i16, 4, u8>>(&input, &cap(4, 5), 0);
+        // Nothing is allocated but the error itself.
+        let (r, peak, _) = measure(|| from_slice::<heapless::Vec<u32, 4>>(&input).map(drop));
+        assert_eq!(r.map_err(|e| e.kind().clone()), Err(cap(4, 5)));
+        assert!(peak <= 128, "{peak}");
+        let full = [&[0x94][..], &[1, 2, 3, 4]].concat();
+        let (r, peak, total) = measure(|| from_slice::<heapless::Vec<u32, 4>>(&full).map(|v| v.len()));
+        assert_eq!((r, peak, total), (Ok(4), 0, 0));
+    }
+    for header in [&[0xc4, 5][..], &[0xc5, 0, 5], &[0xc6, 0, 0, 0, 5]] {
+        expect::<ArrayVec<u8, 4>>(&five_u8(header), &cap(4, 5), 0);
+        expect::<heapless::Vec<u8, 4>>(&five_u8(header), &cap(4, 5), 0);
+    }
+    for header in [&[0xa5][..], &[0xd9, 5], &[0xda, 0, 5], &[0xdb, 0, 0, 0, 5]] {
+        let input = [header, b"hello"].concat();
+        expect::<ArrayString<4>>(&input, &cap(4, 5), 0);
+        expect::<heapless::String<4>>(&input, &cap(4, 5), 0);
+    }
+    for header in [&[0x85][..], &[0xde, 0, 5], &[0xdf, 0, 0, 0, 5]] {
+        let input = [header, &[1, 1, 2, 2, 3, 3, 4, 4, 5, 5][..]].concat();
+        expect::<heapless::index_map::FnvIndexMap<u8, u8, 4>>(&input, &cap(4, 5), 0);
+    }
+    // Claims past the input: the input length is checked first.
+    expect::<ArrayVec<u8, 4>>(&[0xdd, 0xff, 0xff, 0xff, 0xff], &eof(u32::MAX as u64, 0), 5);
+    expect::<heapless::String<4>>(&[0xdb, 0xff, 0xff, 0xff, 0xff], &eof(u32::MAX as u64, 0), 5);
+    // Inside a derived struct and a sequence: located.
+    #[derive(MsgPack, Debug)]
+    struct Frame {
+        #[allow(dead_code)]
+        tags: heapless::Vec<heapless::String<3>, 2>,
+    }
+    expect_at::<Frame>(b"\x81\xa4tags\x92\xa1a\xa4abcd", &cap(3, 4), 9, "$.tags[1]");
+    expect_at::<Frame>(b"\x81\xa4tags\x93\xa1a\xa1b\xa1c", &cap(2, 3), 6, "$.tags");
+    expect_at::<Vec<ArrayVec<u8, 1>>>(&[0x92, 0xc4, 1, 7, 0xc4, 2, 7, 8], &cap(1, 2), 4, "$[1]");
+}
+
+/// Conversions that would lose or invent information are errors: a zero
+/// `NonZero`, an octet or port out of range (never wrapped, `Wrapping`
+/// included), a NUL inside a `CString`, a `Decimal` past 96 bits.
+#[test]
+fn lossy_conversions_are_rejected() {
+    use std::net::{IpAddr, Ipv4Addr, SocketAddrV4};
+    use std::num::{NonZeroI128, NonZeroU8, Wrapping};
+    expect::<NonZeroU8>(&[0xcc, 0x00], &oor("NonZeroU8", Found::UInt(0)), 0);
+    expect::<NonZeroI128>(&[0xd3, 0, 0, 0, 0, 0, 0, 0, 0], &oor("NonZeroI128", Found::UInt(0)), 0);
+    expect::<Wrapping<u8>>(&[0xcd, 0x01, 0x00], &oor("u8", Found::UInt(256)), 0);
+    expect_at::<Ipv4Addr>(&[0x94, 1, 2, 3, 0xcd, 0x01, 0x00], &oor("u8", Found::UInt(256)), 4, "$[3]");
+    expect_at::<Ipv4Addr>(&[0x94, 1, 2, 3, 0xff], &oor("u8", Found::NegInt(-1)), 4, "$[3]");
+    expect_at::<IpAddr>(
+        b"\x81\xa2V4\x95\x01\x02\x03\x04\x05",
+        &ErrorKind::InvalidLength { expected: 4, found: 5 },
+        4,
+        "$.V4",
+    );
+    let port = [&b"\x92\x94\x01\x02\x03\x04"[..], &[0xce, 0, 1, 0, 0]].concat();
+    expect_at::<SocketAddrV4>(&port, &oor("u16", Found::UInt(65_536)), 6, "$[1]");
+    let e = err_with::<std::ffi::CString>(&[0xc4, 2, 0, b'a'], &DEFAULT);
+    assert!(matches!(e.kind(), ErrorKind::Conversion { into: "CString", .. }) && e.offset() == 0, "{e}");
+    #[cfg(feature = "rust_decimal")]
+    {
+        let e = err_with::<rust_decimal::Decimal>(b"\xbe792281625142643375935439503350", &DEFAULT);
+        assert!(matches!(e.kind(), ErrorKind::Conversion { into: "Decimal", .. }), "{e}");
+        expect::<rust_decimal::Decimal>(
+            &[0xcb, 0x3f, 0xb9, 0x99, 0x99, 0x99, 0x99, 0x99, 0x9a],
+            &mismatch("Decimal", Found::F64(0.1)),
+            0,
+        );
+    }
+}

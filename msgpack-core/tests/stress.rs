@@ -800,6 +800,29 @@ fn decode_all(input: &[u8], stats: &mut Stats) {
         check_error("DocView", input, r.as_ref().err());
         let r = msgpack_core::from_slice_with::<Vec<PersonView>>(input, &opts);
         check_error("Vec<PersonView>", input, r.as_ref().err());
+        capacity_limited(input, &opts);
+    }
+}
+
+/// The std types of issue 14 and (with their features) the containers of
+/// a fixed capacity: no panic, errors inside the input.
+fn capacity_limited(input: &[u8], opts: &DecodeOptions) {
+    type Std = Vec<(std::net::IpAddr, std::ops::Range<u32>, Result<u8, String>)>;
+    let r = msgpack_core::from_slice_with::<Std>(input, opts);
+    check_error("Vec<(IpAddr, Range<u32>, Result<u8, String>)>", input, r.as_ref().err());
+    #[cfg(feature = "heapless")]
+    {
+        type Fixed = heapless::Vec<heapless::String<8>, 4>;
+        type FixedMap = heapless::index_map::FnvIndexMap<heapless::String<8>, heapless::Vec<u8, 4>, 4>;
+        let r = msgpack_core::from_slice_with::<Fixed>(input, opts);
+        check_error("heapless::Vec<String<8>, 4>", input, r.as_ref().err());
+        let r = msgpack_core::from_slice_with::<FixedMap>(input, opts);
+        check_error("FnvIndexMap<String<8>, Vec<u8, 4>, 4>", input, r.as_ref().err());
+    }
+    #[cfg(feature = "arrayvec")]
+    {
+        let r = msgpack_core::from_slice_with::<arrayvec::ArrayVec<arrayvec::ArrayString<8>, 4>>(input, opts);
+        check_error("ArrayVec<ArrayString<8>, 4>", input, r.as_ref().err());
     }
 }
 

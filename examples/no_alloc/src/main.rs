@@ -3,7 +3,8 @@
 //! This binary has no global allocator at all (the `alloc` crate is not even
 //! linked), so anything that tried to allocate would fail to build. It
 //! encodes a record into a stack buffer, decodes it back with borrowed
-//! strings and binaries, streams several values, checks a hostile input, and
+//! strings and binaries, decodes owned fields into fixed-capacity `heapless`
+//! containers, streams several values, checks a hostile input, and
 //! exits with status 0 on success (1 on any mismatch), so CI can run it.
 #![no_std]
 #![no_main]
@@ -112,8 +113,42 @@ fn derived() -> bool {
         && msgpack_core::schema::check(Reading::SHAPE.get(), <(&str, f32, [u16; 4], &[u8])>::SHAPE.get()).is_ok()
 }
 
+/// Owned fields without an allocator: `heapless` containers (feature
+/// `heapless`), each with a capacity fixed at compile time.
+#[derive(msgpack_core::MsgPack, Debug, PartialEq)]
+struct Batch {
+    device: heapless::String<16>,
+    readings: heapless::Vec<i16, 8>,
+}
+
+/// The same message with more readings than a `Batch` holds.
+#[derive(msgpack_core::MsgPack)]
+struct BatchWire<'a> {
+    device: &'a str,
+    readings: [i16; 9],
+}
+
+fn heapless_containers() -> bool {
+    let mut batch = Batch { device: heapless::String::new(), readings: heapless::Vec::new() };
+    if batch.device.push_str("probe-7").is_err() || batch.readings.extend_from_slice(&[-40, 0, 215]).is_err() {
+        return false;
+    }
+    let mut buf = [0u8; 64];
+    let Ok(n) = msgpack_core::encode_to_slice(&batch, &mut buf) else { return false };
+    let ok = matches!(msgpack_core::from_slice::<Batch>(&buf[..n]), Ok(ref back) if *back == batch);
+    // Nine readings do not fit in eight: a decode error, not an overflow.
+    let Ok(n) = msgpack_core::encode_to_slice(&BatchWire { device: "probe-7", readings: [1; 9] }, &mut buf) else {
+        return false;
+    };
+    let too_many = matches!(
+        msgpack_core::from_slice::<Batch>(&buf[..n]).map_err(|e| e.kind().clone()),
+        Err(ErrorKind::CapacityExceeded { capacity: 8, found: 9 })
+    );
+    ok && too_many
+}
+
 fn run() -> bool {
-    if !derived() {
+    if !derived() || !heapless_containers() {
         return false;
     }
     let reading = Reading { sensor: "greenhouse-3", celsius: 21.5, samples: [1, 200, 3000, 40000], raw: &[0xde, 0xad] };

@@ -107,6 +107,14 @@ pub enum ErrorKind {
         /// The number in the input.
         found: usize,
     },
+    /// A container of a fixed capacity (`heapless`, `arrayvec`) given more
+    /// elements (bytes, for a string) than it holds.
+    CapacityExceeded {
+        /// The container's capacity.
+        capacity: usize,
+        /// The number of elements (or bytes) in the input.
+        found: usize,
+    },
     /// A required field that the input does not have.
     MissingField(&'static str),
     /// A field the type does not know (with `deny_unknown_fields`).
@@ -342,6 +350,9 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidTimestamp => f.write_str("invalid timestamp"),
             ErrorKind::InvalidLength { expected, found } => {
                 write!(f, "expected {expected} elements, found {found}")
+            }
+            ErrorKind::CapacityExceeded { capacity, found } => {
+                write!(f, "found {found} elements (bytes of a string), more than the capacity of {capacity}")
             }
             ErrorKind::MissingField(name) => write!(f, "missing field \"{name}\""),
             ErrorKind::UnknownField(found) => match found {

@@ -182,6 +182,42 @@ impl<'de> Decode<'de> for u8 {
         Ok(bytes.to_vec())
     }
 
+    #[cfg(feature = "alloc")]
+    #[inline]
+    fn __decode_cow<'a>(d: &mut Decoder<'de>) -> Result<alloc::borrow::Cow<'a, [Self]>, Error>
+    where
+        'de: 'a,
+    {
+        if d.peek()? == crate::marker::Marker::Bin {
+            d.bin().map(alloc::borrow::Cow::Borrowed)
+        } else {
+            Self::__decode_vec(d).map(alloc::borrow::Cow::Owned)
+        }
+    }
+
+    #[inline]
+    fn __decode_bounded(d: &mut Decoder<'de>, capacity: usize, mut push: impl FnMut(Self)) -> Result<(), Error> {
+        let at = d.position();
+        if d.peek()? == crate::marker::Marker::Array {
+            let len = d.array_len()?;
+            if len > capacity {
+                return Err(d.error(ErrorKind::CapacityExceeded { capacity, found: len }, at));
+            }
+            d.enter()?;
+            for i in 0..len {
+                push(d.u8().map_err(|e| e.at_index(i))?);
+            }
+            d.leave();
+            return Ok(());
+        }
+        let bytes = d.bin().map_err(|e| rename_bin_error(d, e, at))?;
+        if bytes.len() > capacity {
+            return Err(d.error(ErrorKind::CapacityExceeded { capacity, found: bytes.len() }, at));
+        }
+        bytes.iter().copied().for_each(push);
+        Ok(())
+    }
+
     #[inline]
     fn __decode_array<const N: usize>(d: &mut Decoder<'de>) -> Result<[Self; N], Error> {
         let at = d.position();
@@ -324,10 +360,13 @@ nonzero! {
     core::num::NonZeroU32 => u32, "NonZeroU32";
     core::num::NonZeroU64 => u64, "NonZeroU64";
     core::num::NonZeroUsize => usize, "NonZeroUsize";
+    core::num::NonZeroU128 => u128, "NonZeroU128";
     core::num::NonZeroI8 => i8, "NonZeroI8";
     core::num::NonZeroI16 => i16, "NonZeroI16";
     core::num::NonZeroI32 => i32, "NonZeroI32";
     core::num::NonZeroI64 => i64, "NonZeroI64";
+    core::num::NonZeroIsize => isize, "NonZeroIsize";
+    core::num::NonZeroI128 => i128, "NonZeroI128";
 }
 
 /// `f32` is written as `float 32` and read from `float 32` only (a `float

@@ -133,16 +133,14 @@ mod alloc_impls {
         }
     }
 
-    /// Borrows a `bin` from the input; a byte array written as an array of
-    /// integers (which cannot be borrowed) is copied into `Cow::Owned`.
-    impl<'de: 'a, 'a> Decode<'de> for Cow<'a, [u8]> {
+    /// `Cow<[u8]>` borrows a `bin` from the input; a byte array written as
+    /// an array of integers (which cannot be borrowed) is copied into
+    /// `Cow::Owned`. Other element types are always decoded into
+    /// `Cow::Owned` (an array of `T` is not a `[T]` in memory).
+    impl<'de: 'a, 'a, T: Decode<'de> + Clone> Decode<'de> for Cow<'a, [T]> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            if d.peek()? == crate::marker::Marker::Bin {
-                d.bin().map(Cow::Borrowed)
-            } else {
-                <u8 as Decode>::__decode_vec(d).map(Cow::Owned)
-            }
+            T::__decode_cow(d)
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Sequences: slices, arrays, `Vec`, `VecDeque`, sets.
+//! Sequences: slices, arrays, `Vec`, `VecDeque`, sets, `BinaryHeap`.
 //!
 //! Every sequence is an array, except sequences of `u8`, which are `bin`
 //! (through the hidden `__encode_slice` / `__decode_vec` methods that `u8`
@@ -58,7 +58,7 @@ impl<'de: 'a, 'a> Decode<'de> for &'a [u8] {
 #[cfg(feature = "alloc")]
 mod alloc_impls {
     use super::*;
-    use alloc::collections::{BTreeSet, LinkedList, VecDeque};
+    use alloc::collections::{BTreeSet, BinaryHeap, LinkedList, VecDeque};
     use alloc::vec::Vec;
 
     impl<T: Encode> Encode for Vec<T> {
@@ -162,6 +162,8 @@ mod alloc_impls {
     set! {
         BTreeSet<T: Ord> => insert;
         LinkedList<T> => push_back;
+        // In the heap's iteration order (arbitrary), as serde writes it.
+        BinaryHeap<T: Ord> => push;
     }
 }
 

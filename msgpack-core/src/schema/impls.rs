@@ -1,7 +1,9 @@
 //! [`Schema`] for every type this crate encodes (the crate docs' table).
 //!
 //! `usize` / `isize` are described with their 64-bit ranges: the check
-//! assumes a 64-bit reader.
+//! assumes a 64-bit reader. The types of `impls/` that have a file of
+//! their own (ranges, `Result`, addresses, paths, cells, the ecosystem
+//! crates' types) keep their `Schema` beside their `Encode` and `Decode`.
 
 use core::marker::PhantomData;
 use core::time::Duration;
@@ -64,10 +66,13 @@ nonzero! {
     core::num::NonZeroU32 => "NonZeroU32", 1, u32::MAX as u64;
     core::num::NonZeroU64 => "NonZeroU64", 1, u64::MAX;
     core::num::NonZeroUsize => "NonZeroUsize", 1, u64::MAX;
+    core::num::NonZeroU128 => "NonZeroU128", 1, u64::MAX;
     core::num::NonZeroI8 => "NonZeroI8", i8::MIN as i64, i8::MAX as u64;
     core::num::NonZeroI16 => "NonZeroI16", i16::MIN as i64, i16::MAX as u64;
     core::num::NonZeroI32 => "NonZeroI32", i32::MIN as i64, i32::MAX as u64;
     core::num::NonZeroI64 => "NonZeroI64", i64::MIN, i64::MAX as u64;
+    core::num::NonZeroIsize => "NonZeroIsize", i64::MIN, i64::MAX as u64;
+    core::num::NonZeroI128 => "NonZeroI128", i64::MIN, u64::MAX;
 }
 
 /// A sequence of `T` of any length: `bin` for `u8` (owned buffers also
@@ -150,7 +155,7 @@ mod alloc_impls {
     use super::*;
     use alloc::borrow::Cow;
     use alloc::boxed::Box;
-    use alloc::collections::{BTreeMap, BTreeSet, LinkedList, VecDeque};
+    use alloc::collections::{BTreeMap, BTreeSet, BinaryHeap, LinkedList, VecDeque};
     use alloc::rc::Rc;
     use alloc::string::String;
     use alloc::sync::Arc;
@@ -213,6 +218,10 @@ mod alloc_impls {
     }
 
     impl<T: Schema> Schema for BTreeSet<T> {
+        const SHAPE: ShapeRef = array_of::<T>();
+    }
+
+    impl<T: Schema> Schema for BinaryHeap<T> {
         const SHAPE: ShapeRef = array_of::<T>();
     }
 

@@ -1,0 +1,39 @@
+//! Transparent wrappers: `Wrapping<T>`, `Saturating<T>`, `Reverse<T>`,
+//! written as the value they hold (as serde writes them).
+
+use core::cmp::Reverse;
+use core::num::{Saturating, Wrapping};
+
+use crate::decode::{Decode, Decoder, Error};
+use crate::encode::{self, Encode, Encoder, Write};
+use crate::schema::{Schema, ShapeRef};
+
+macro_rules! transparent {
+    ($($w:ident),*) => {$(
+        /// The inner value itself.
+        impl<T: Encode> Encode for $w<T> {
+            const __MAX_LEN: usize = T::__MAX_LEN;
+            #[inline]
+            fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+                self.0.encode(e)
+            }
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                self.0.encoded_len()
+            }
+        }
+
+        impl<'de, T: Decode<'de>> Decode<'de> for $w<T> {
+            #[inline]
+            fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+                T::decode(d).map($w)
+            }
+        }
+
+        impl<T: Schema> Schema for $w<T> {
+            const SHAPE: ShapeRef = T::SHAPE;
+        }
+    )*};
+}
+
+transparent!(Wrapping, Saturating, Reverse);
