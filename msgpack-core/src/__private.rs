@@ -40,22 +40,59 @@ use crate::marker::Marker;
     label = "`flatten` and internally tagged newtype variants need a map-form struct that derives `MsgPack` (or, for `flatten`, a `BTreeMap` / `HashMap`)"
 )]
 pub trait EncodeMap {
-    /// The raw payloads of the string keys this type writes, and of the
-    /// aliases it also reads (checked at compile time against an enclosing
-    /// enum's internal tag).
-    const __STR_KEYS: &'static [&'static [u8]];
+    /// The raw payloads of the string keys this type writes and of the
+    /// aliases it also reads, its flattened structs' included (checked at
+    /// compile time against an enclosing enum's internal tag and a
+    /// flattening parent's keys).
+    const __KEYS: KeySet;
     /// How many entries [`__encode_entries`](EncodeMap::__encode_entries) writes.
     fn __map_entries(&self) -> usize;
     /// Writes the entries (keys and values), no header.
     fn __encode_entries<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>>;
     /// The encoded length of the entries.
     fn __entries_len(&self) -> usize;
+    /// Writes the entries as a flattened field of a map whose other parts
+    /// write the keys in `claimed`: a catch-all map holding one of them is
+    /// an error (the map would hold the key twice); a struct's keys were
+    /// checked at compile time.
+    #[inline]
+    fn __encode_flat<W: Write>(&self, e: &mut Encoder<W>, claimed: &KeySet) -> Result<(), encode::Error<W::Error>> {
+        let _ = claimed;
+        self.__encode_entries(e)
+    }
+}
+
+/// Whether `key` encodes as a `str` that `claimed` holds (a catch-all
+/// map's key that a field of the same map writes).
+pub fn key_claimed<K: crate::Encode + ?Sized>(key: &K, claimed: &KeySet) -> bool {
+    if claimed.is_empty() {
+        return false;
+    }
+    let mut buf = [0u8; 80];
+    let mut w = encode::SliceWriter::new(&mut buf);
+    let mut e = Encoder::new(&mut w);
+    if key.encode(&mut e).is_err() {
+        // Longer than any key a field can have in the set's capacity? No:
+        // field keys are not bounded; such a key is checked by its bytes.
+        return false;
+    }
+    let n = w.position();
+    let bytes = &buf[..n];
+    let payload = match bytes.first() {
+        Some(&b) if b & 0xe0 == 0xa0 => &bytes[1..],
+        Some(0xd9) if n >= 2 => &bytes[2..],
+        Some(0xda) if n >= 3 => &bytes[3..],
+        _ => return false,
+    };
+    claimed.contains(payload)
 }
 
 pub use crate::encode::bounded::EncodeItems;
 
 mod flatten;
+mod keys;
 pub use flatten::FlattenDecode;
+pub use keys::KeySet;
 
 /// Reads the fields of a map-form derived struct from `len` entries whose
 /// header has been read; a key whose raw payload equals `skip_key` (an
@@ -209,37 +246,6 @@ pub fn find_tag<'de>(d: &Decoder<'de>, len: usize, tag: &[u8]) -> Result<Option<
         s.skip()?;
     }
     Ok(None)
-}
-
-/// Whether `keys` holds `key` (usable in constants).
-pub const fn has_key(keys: &[&[u8]], key: &[u8]) -> bool {
-    let mut i = 0;
-    while i < keys.len() {
-        let k = keys[i];
-        if k.len() == key.len() {
-            let mut j = 0;
-            while j < k.len() && k[j] == key[j] {
-                j += 1;
-            }
-            if j == k.len() {
-                return true;
-            }
-        }
-        i += 1;
-    }
-    false
-}
-
-/// Whether two key lists share a key (usable in constants).
-pub const fn keys_overlap(a: &[&[u8]], b: &[&[u8]]) -> bool {
-    let mut i = 0;
-    while i < a.len() {
-        if has_key(b, a[i]) {
-            return true;
-        }
-        i += 1;
-    }
-    false
 }
 
 /// Skips `n` map entries.

@@ -128,8 +128,9 @@
 //!    a [`Value`] never recurses, however deep it was built by hand.
 //! 4. **Time linear in the input, untagged enums included.** Trying the
 //!    variants of an untagged enum re-reads the value once per failed
-//!    attempt; failed attempts may read at most
-//!    [`SPECULATION_PER_BYTE`](decode::SPECULATION_PER_BYTE) (16) bytes per
+//!    attempt (at most once per variant of its type); failed attempts made
+//!    inside another untagged attempt may read at most
+//!    [`SPECULATION_PER_BYTE`](decode::SPECULATION_PER_BYTE) (32) bytes per
 //!    input byte in all, plus 4 KiB, so a hostile nesting where every level
 //!    would try every variant of the level below (exponential work) stops
 //!    with [`ErrorKind::SpeculationLimit`](decode::ErrorKind::SpeculationLimit)

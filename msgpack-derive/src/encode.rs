@@ -5,7 +5,7 @@
 //! of constants and the fields' own lengths.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Data, Field, Form, Style};
@@ -14,7 +14,9 @@ use crate::bound;
 use crate::expand::Names;
 use crate::wire;
 
+mod checks;
 mod enums;
+use checks::{flatten_checks, own_keys};
 use enums::{enum_body, tag_checks};
 pub(crate) use enums::{unit_enum_as_int, variant_int};
 
@@ -83,18 +85,17 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             let (pre, stmts) = entries.encode_stmts(false);
             let elen = entries.len_expr(false);
             // Aliases too: an alias equal to an enclosing enum's tag would
-            // read the tag as the field.
-            let str_keys = wire.iter().flat_map(|f| {
-                let key = match &f.key {
-                    crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
-                    crate::ast::Key::Int(_) => None,
-                };
-                key.into_iter().chain(f.attrs.aliases.iter().map(|a| wire::lit(a.value().as_bytes())))
+            // read the tag as the field. Flattened structs add theirs.
+            let own = own_keys(fields);
+            let nested = wire.iter().filter(|f| f.attrs.flatten.is_set()).map(|f| {
+                let ty = f.ty;
+                quote!(.with(&<#ty as #krate::__private::EncodeMap>::__KEYS))
             });
             quote! {
                 #[automatically_derived]
                 impl #impl_generics #krate::__private::EncodeMap for #ident #ty_generics where #(#preds,)* {
-                    const __STR_KEYS: &'static [&'static [u8]] = &[#(#str_keys),*];
+                    const __KEYS: #krate::__private::KeySet =
+                        #krate::__private::KeySet::of(&[#(#own),*]) #(#nested)*;
                     #[inline]
                     fn __map_entries(&self) -> usize {
                         #count
@@ -142,73 +143,19 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     }
 }
 
-/// For a non-generic struct with flattened structs, item-level assertions
-/// that no flattened struct writes a key the struct itself writes (the map
-/// would hold it twice). Keys are compared as `str` payloads; flattened
-/// maps have no keys known at compile time.
-fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
-    let krate = &n.krate;
-    let Data::Struct(Style::Struct, fields) = &cont.data else { return quote!() };
-    if !cont.generics.params.is_empty() || cont.form() != Form::Map {
-        return quote!();
-    }
-    let own: Vec<proc_macro2::Literal> = fields
+/// [`own_keys`] of a list of field references.
+fn own_key_lits(fields: &[&Field]) -> Vec<proc_macro2::Literal> {
+    fields
         .iter()
         .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
-        .filter_map(|f| match &f.key {
-            crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
-            crate::ast::Key::Int(_) => None,
+        .flat_map(|f| {
+            let key = match &f.key {
+                crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
+                crate::ast::Key::Int(_) => None,
+            };
+            key.into_iter().chain(f.attrs.aliases.iter().map(|a| wire::lit(a.value().as_bytes())))
         })
-        .collect();
-    let flat: Vec<&Field> = fields.iter().filter(|f| f.is_wire() && f.attrs.flatten.is_set()).collect();
-    let checks = flat.iter().map(|f| {
-        let ty = f.ty;
-        let msg = format!(
-            "a field of the struct flattened into `{}` by `{}` has the wire key of one of `{}`'s own fields: the map would hold the key twice",
-            cont.ident,
-            f.member.to_token_stream(),
-            cont.ident
-        );
-        quote_spanned!(ty.span()=>
-            const _: () = ::core::assert!(
-                !#krate::__private::keys_overlap(<#ty as #krate::__private::EncodeMap>::__STR_KEYS, &[#(#own),*]),
-                #msg
-            );
-        )
-    });
-    // Catch-alls reached through flattened structs: one at most (a second
-    // would stay empty), none beside `deny_unknown_fields`.
-    let alls: Vec<TokenStream> = flat
-        .iter()
-        .map(|f| {
-            let ty = f.ty;
-            quote!((<#ty as #krate::__private::FlattenDecode<'static>>::__CATCH_ALL as usize))
-        })
-        .collect();
-    let catch_all = if alls.is_empty() {
-        quote!()
-    } else {
-        let msg = format!(
-            "`{}` flattens more than one catch-all map (directly or through flattened structs): the first takes every key no field claims, the others stay empty",
-            cont.ident
-        );
-        let deny = if cont.attrs.deny_unknown_fields.is_set() {
-            let msg = format!(
-                "`{}` has `deny_unknown_fields` but flattens a catch-all map (through a flattened struct), which takes every unknown key",
-                cont.ident
-            );
-            quote!(
-                const _: () = ::core::assert!(0 #(+ #alls)* == 0, #msg);
-            )
-        } else {
-            quote!()
-        };
-        quote! {
-            const _: () = ::core::assert!(0 #(+ #alls)* <= 1, #msg);
-            #deny
-        }
-    };
-    quote!(#(#checks)* #catch_all)
+        .collect()
 }
 
 /// `const __MAX_LEN` of a struct: its header, its keys and the bounds of
@@ -333,6 +280,10 @@ fn omit_condition(cont: &Container, f: &Field, access: &TokenStream) -> Option<T
 /// tag) and the fields.
 struct MapEntries<'a> {
     n: &'a Names,
+    /// `let __claimed = ..;`: the keys the map's own fields and flattened
+    /// structs write, which a flattened catch-all must not hold (when the
+    /// map has flattened fields).
+    claimed: TokenStream,
     /// Raw bytes of prefix entries (keys and values) and their count.
     prefix: Vec<u8>,
     prefix_count: usize,
@@ -357,6 +308,20 @@ impl<'a> MapEntries<'a> {
         access: &dyn Fn(&Field) -> TokenStream,
         prefix: &[(Vec<u8>, Vec<u8>)],
     ) -> Self {
+        let claimed = if fields.iter().any(|f| f.attrs.flatten.is_set()) {
+            let krate = &n.krate;
+            let own_lits = own_key_lits(fields);
+            let nested = fields.iter().filter(|f| f.attrs.flatten.is_set()).map(|f| {
+                let ty = f.ty;
+                quote!(.with(&<#ty as #krate::__private::EncodeMap>::__KEYS))
+            });
+            quote! {
+                let __claimed: &#krate::__private::KeySet =
+                    &const { #krate::__private::KeySet::of(&[#(#own_lits),*]) #(#nested)* };
+            }
+        } else {
+            quote!()
+        };
         let fields = fields
             .iter()
             .enumerate()
@@ -368,7 +333,7 @@ impl<'a> MapEntries<'a> {
                     let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
                     return Entry {
                         key: Vec::new(),
-                        encode: quote!(#map::__encode_entries(#a, __e)?;),
+                        encode: quote!(#map::__encode_flat(#a, __e, __claimed)?;),
                         len: quote!(#map::__entries_len(#a)),
                         omit: None,
                         flat_count: Some(quote!(#map::__map_entries(#a))),
@@ -385,6 +350,7 @@ impl<'a> MapEntries<'a> {
             .collect();
         MapEntries {
             n,
+            claimed,
             prefix: prefix.iter().flat_map(|(k, v)| k.iter().chain(v).copied()).collect(),
             prefix_count: prefix.len(),
             fields,
@@ -421,6 +387,12 @@ impl<'a> MapEntries<'a> {
     /// Statements writing the entries, with the map header if `header`.
     /// Returns (setup, statements).
     fn encode_stmts(&self, header: bool) -> (TokenStream, TokenStream) {
+        let (setup, stmts) = self.encode_stmts_inner(header);
+        let claimed = &self.claimed;
+        (quote!(#claimed #setup), stmts)
+    }
+
+    fn encode_stmts_inner(&self, header: bool) -> (TokenStream, TokenStream) {
         let mut out = Vec::new();
         let mut pending: Vec<u8> = Vec::new();
         let setup;

@@ -54,6 +54,9 @@ mod maps {
     use crate::encode::{self, Encode, Encoder, Write};
     use alloc::collections::BTreeMap;
 
+    const CLAIMED: &str =
+        "a flattened catch-all map holds a key that another field of the map writes: the map would hold the key twice";
+
     /// One entry of a catch-all map, its key read again from `key_at`.
     #[inline]
     fn entry<'de, K: Decode<'de>, V: Decode<'de>>(
@@ -92,7 +95,7 @@ mod maps {
     }
 
     impl<K: Encode, V: Encode> super::super::EncodeMap for BTreeMap<K, V> {
-        const __STR_KEYS: &'static [&'static [u8]] = &[];
+        const __KEYS: super::super::KeySet = super::super::KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
             self.len()
@@ -108,6 +111,20 @@ mod maps {
         #[inline]
         fn __entries_len(&self) -> usize {
             self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+        }
+        fn __encode_flat<W: Write>(
+            &self,
+            e: &mut Encoder<W>,
+            claimed: &super::super::KeySet,
+        ) -> Result<(), encode::Error<W::Error>> {
+            for (k, v) in self {
+                if super::super::key_claimed(k, claimed) {
+                    return Err(encode::Error::Unrepresentable(CLAIMED));
+                }
+                k.encode(e)?;
+                v.encode(e)?;
+            }
+            Ok(())
         }
     }
 
@@ -142,7 +159,7 @@ mod maps {
 
     #[cfg(feature = "std")]
     impl<K: Encode, V: Encode, S> super::super::EncodeMap for std::collections::HashMap<K, V, S> {
-        const __STR_KEYS: &'static [&'static [u8]] = &[];
+        const __KEYS: super::super::KeySet = super::super::KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
             self.len()
@@ -158,6 +175,20 @@ mod maps {
         #[inline]
         fn __entries_len(&self) -> usize {
             self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+        }
+        fn __encode_flat<W: Write>(
+            &self,
+            e: &mut Encoder<W>,
+            claimed: &super::super::KeySet,
+        ) -> Result<(), encode::Error<W::Error>> {
+            for (k, v) in self {
+                if super::super::key_claimed(k, claimed) {
+                    return Err(encode::Error::Unrepresentable(CLAIMED));
+                }
+                k.encode(e)?;
+                v.encode(e)?;
+            }
+            Ok(())
         }
     }
 }

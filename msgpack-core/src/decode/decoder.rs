@@ -58,13 +58,15 @@ pub struct Decoder<'de> {
     source: Option<&'de bytes::Bytes>,
 }
 
-/// Failed attempts of untagged variants may read this many bytes in all,
-/// per input byte (plus [`SPECULATION_BASE`]): enough for any honest
-/// message (each value is tried by at most a few variants), while a
-/// hostile nesting of untagged enums, where every level would try every
+/// Failed attempts of untagged variants made *inside another attempt* may
+/// read this many bytes in all, per input byte (plus [`SPECULATION_BASE`]):
+/// a hostile nesting of untagged enums, where every level would try every
 /// variant of the level below, stops with
-/// [`ErrorKind::SpeculationLimit`] instead of taking exponential time.
-pub const SPECULATION_PER_BYTE: usize = 16;
+/// [`ErrorKind::SpeculationLimit`] instead of taking exponential time. The
+/// attempts of an untagged enum that is not itself inside an attempt are
+/// not counted: they re-read the value at most once per variant (linear
+/// for a given type), however many variants fail first.
+pub const SPECULATION_PER_BYTE: usize = 32;
 /// See [`SPECULATION_PER_BYTE`].
 pub const SPECULATION_BASE: usize = 4096;
 
@@ -343,8 +345,12 @@ impl<'de> Decoder<'de> {
     #[doc(hidden)]
     #[inline]
     pub fn __failed(&mut self, attempt: Self) {
-        let read = attempt.pos.saturating_sub(self.pos).saturating_add(1);
-        self.spec_left = attempt.spec_left.saturating_sub(read);
+        // Nested failures inside the attempt were counted in its copy.
+        self.spec_left = attempt.spec_left;
+        if self.quiet {
+            let read = attempt.pos.saturating_sub(self.pos).saturating_add(1);
+            self.spec_left = self.spec_left.saturating_sub(read);
+        }
     }
 
     /// A copy that decodes again to report reasons: nested untagged enums
@@ -355,6 +361,15 @@ impl<'de> Decoder<'de> {
         let mut d = self.clone();
         d.brief = true;
         d
+    }
+
+    /// Sets whether errors are detail-free (speculating), returning the old
+    /// setting: an untagged value that only one variant can start with is
+    /// decoded in place this way, without a speculative copy.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __set_quiet(&mut self, quiet: bool) -> bool {
+        core::mem::replace(&mut self.quiet, quiet)
     }
 
     /// Whether this decoder is reporting an enclosing untagged enum's

@@ -496,13 +496,18 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
         }
         return shape(cx, r, wi.get());
     }
+    // An untagged writer: each variant's payload, read by the reader as it
+    // is (an `Option` reader reads a unit variant's nil itself).
+    if let Some(res) = untagged::dispatch_writer(cx, r, w) {
+        return res;
+    }
     if let Shape::Option(ri) = r {
         if let Shape::Nil = w {
             return Ok(());
         }
         return shape(cx, ri.get(), w);
     }
-    // Untagged readers and writers: variants tried in order / written bare.
+    // Untagged readers: variants tried in order.
     if let Some(res) = untagged::dispatch(cx, r, w) {
         return res;
     }

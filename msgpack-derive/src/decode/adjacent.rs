@@ -9,7 +9,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::enums::{Within, tag_pattern, unknown_tag, variant_payload};
+use super::enums::{Within, not_tagged, tag_pattern, unknown_tag, variant_payload};
 use crate::ast::{Container, Style, Variant};
 use crate::expand::Names;
 use crate::wire;
@@ -60,6 +60,8 @@ pub(super) fn adjacently_tagged(
         None,
         Within::Container,
     );
+    let no_tag = not_tagged(n, variants, quote!(#krate::__private::missing_field(__d, #tag, __at)), Within::Container);
+    let not_tagged = not_tagged(n, variants, quote!(__d.type_error(#name, __at)), Within::Value);
     let unknown_key = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
     } else {
@@ -127,7 +129,10 @@ pub(super) fn adjacently_tagged(
                     }
                 }
                 let ::core::option::Option::Some((__t, __tag_at)) = __tag else {
-                    return ::core::result::Result::Err(#krate::__private::missing_field(__d, #tag, __at));
+                    let __r: ::core::result::Result<Self, #krate::decode::Error> = #no_tag;
+                    let __r = __r?;
+                    __d.leave();
+                    return ::core::result::Result::Ok(__r);
                 };
                 let __r: Self = if !#is_known {
                     #unknown_map?
@@ -170,7 +175,7 @@ pub(super) fn adjacently_tagged(
                 __d.leave();
                 ::core::result::Result::Ok(__r)
             }
-            _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+            _ => #not_tagged,
         }
     }
 }

@@ -27,6 +27,16 @@ pub(super) enum Within {
 /// What an unknown tag becomes: the `other` variant, or an error. A
 /// `Result<Self, _>` expression rather than a `return`, so that a match
 /// with no other arm does not make the code after it unreachable.
+/// What a value that is no tagged form of the enum at all (another type,
+/// a map without the tag) becomes: the `other` variant holding the value
+/// (read again from `__at`), or `err`. A `Result<Self, _>` expression.
+pub(super) fn not_tagged(n: &Names, variants: &[Variant], err: TokenStream, within: Within) -> TokenStream {
+    match variants.iter().find(|v| v.is_raw_other()) {
+        Some(_) => unknown_tag(n, variants, "", quote!(), None, within),
+        None => quote!(::core::result::Result::<Self, _>::Err(#err)),
+    }
+}
+
 pub(super) fn unknown_tag(
     n: &Names,
     variants: &[Variant],
@@ -122,6 +132,9 @@ fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) ->
         let payload = variant_payload(cont, n, v);
         quote!(#lit => #payload.map_err(|__err| __err.at_field(#vname))?,)
     });
+    let not_one =
+        not_tagged(n, variants, quote!(#krate::__private::invalid_length(__d, 1, __len, __at)), Within::Value);
+    let not_tagged = not_tagged(n, variants, quote!(__d.type_error(#name, __at)), Within::Value);
     let unknown_unit = unknown_tag(n, variants, name, quote!(), None, Within::Value);
     let unknown_data = unknown_tag(n, variants, name, quote!(__d.skip()?;), None, Within::Container);
     quote! {
@@ -138,7 +151,7 @@ fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) ->
             #krate::marker::Marker::Map => {
                 let __len = __d.map_len()?;
                 if __len != 1 {
-                    return ::core::result::Result::Err(#krate::__private::invalid_length(__d, 1, __len, __at));
+                    return #not_one;
                 }
                 __d.enter()?;
                 let __tag_at = __d.position();
@@ -150,7 +163,7 @@ fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) ->
                 __d.leave();
                 ::core::result::Result::Ok(__value)
             }
-            _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+            _ => #not_tagged,
         }
     }
 }
@@ -215,10 +228,19 @@ fn internally_tagged(
         Some(tag),
         Within::Container,
     );
+    let not_map = not_tagged(n, variants, quote!(__d.type_error(#name, __at)), Within::Value);
+    let no_tag = not_tagged(n, variants, quote!(#krate::__private::missing_field(__d, #tag, __at)), Within::Container);
+    // The raw `other` variant reads the whole map again: leave it as read.
+    let no_tag = quote!({
+        let __r: ::core::result::Result<Self, #krate::decode::Error> = #no_tag;
+        let __r = __r?;
+        __d.leave();
+        ::core::result::Result::Ok(__r)
+    });
     quote! {
         let __at = __d.position();
         if __d.peek()? != #krate::marker::Marker::Map {
-            return ::core::result::Result::Err(__d.type_error(#name, __at));
+            return #not_map;
         }
         let __len = __d.map_len()?;
         __d.enter()?;
@@ -238,7 +260,7 @@ fn internally_tagged(
                         (__t, __tag_at, __len, ::core::option::Option::Some(__key))
                     }
                     ::core::option::Option::None => {
-                        return ::core::result::Result::Err(#krate::__private::missing_field(__d, #tag, __at));
+                        return #no_tag;
                     }
                 }
             };

@@ -88,22 +88,23 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
         direct.push(quote! {
             if __m & #m != 0 {
                 let __mark = __d.__mark();
-                match #a(__d) {
-                    ::core::result::Result::Ok(__v) => return ::core::result::Result::Ok(__v),
-                    ::core::result::Result::Err(__err) if __d.__is_speculating() => {
-                        return ::core::result::Result::Err(__err);
-                    }
+                let __quiet = __d.__set_quiet(true);
+                let __r = #a(__d);
+                __d.__set_quiet(__quiet);
+                return match __r {
+                    ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(__v),
+                    ::core::result::Result::Err(__err) if __quiet => ::core::result::Result::Err(__err),
                     ::core::result::Result::Err(_) => {
                         __d.__reset(__mark);
-                        return ::core::result::Result::Err(__no_match(__d));
+                        ::core::result::Result::Err(__no_match(__d))
                     }
-                }
+                };
             }
         });
     }
     // When one variant alone can start with the next marker, it is decoded
-    // in place: no speculative copy (only its failure goes back, to list
-    // the reasons).
+    // in place, quietly (errors without details, nothing allocated): no
+    // speculative copy; only its failure goes back, to list the reasons.
     let direct = if all_untagged && !counts.is_empty() {
         quote! {
             if 0 #(+ #counts)* == 1 {
@@ -120,6 +121,7 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
         let __no_match = |__d: &#krate::Decoder<'de>| {
             #p::no_variant_matched(__d, #name, __at, &[#(#listed),*])
         };
+
         #direct
         #(#tries)*
         ::core::result::Result::Err(__no_match(__d))

@@ -120,7 +120,7 @@ fn internal(
             (
                 quote!({
                     // Evaluated at compile time (for a generic enum, per instantiation).
-                    const { ::core::assert!(!#krate::__private::has_key(#map::__STR_KEYS, #tag_lit), #msg) };
+                    const { ::core::assert!(!#map::__KEYS.contains(#tag_lit), #msg) };
                     let __n = #map::__map_entries(#b) + 1;
                     __e.map_len(__n)?;
                     __e.raw(#lit)?;
@@ -235,7 +235,7 @@ pub(super) fn tag_checks(cont: &Container, n: &Names) -> TokenStream {
             );
             quote_spanned!(ty.span()=>
                 const _: () = ::core::assert!(
-                    !#krate::__private::has_key(<#ty as #krate::__private::EncodeMap>::__STR_KEYS, #tag_lit),
+                    !<#ty as #krate::__private::EncodeMap>::__KEYS.contains(#tag_lit),
                     #msg
                 );
             )

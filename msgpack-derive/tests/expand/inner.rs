@@ -71,7 +71,9 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::msgpack_core::__private::EncodeMap for Inner {
-        const __STR_KEYS: &'static [&'static [u8]] = &[b"bool", b"f64", b"i8", b"u64"];
+        const __KEYS: ::msgpack_core::__private::KeySet = ::msgpack_core::__private::KeySet::of(
+            &[b"bool", b"f64", b"i8", b"u64"],
+        );
         #[inline]
         fn __map_entries(&self) -> usize {
             { 4usize }

@@ -86,9 +86,11 @@ fn external_unknown_values_round_trip() {
     assert_eq!(rt(&External::B), b"\xa1B");
     assert_eq!(rt(&External::C { x: 1 }), b"\x81\xa1C\x81\xa1x\x01");
     assert_eq!(err::<External>(b"\x81\xa1A\xa1x"), "expected u8, found str \"x\" at $.A (byte 3)");
-    // Values that are neither a tag nor a one-entry map are not variants.
-    assert_eq!(err::<External>(&[0x07]), "expected External, found int 7 at $ (byte 0)");
-    assert_eq!(err::<External>(b"\x82\xa1Z\x01\xa1Y\x02"), "expected 1 elements, found 2 at $ (byte 0)");
+    // Values that are neither a tag nor a one-entry map are no variant at
+    // all: `other` keeps them too (so what it holds after a decode always
+    // reads back).
+    kept(&[0x07], is);
+    kept(b"\x82\xa1Z\x01\xa1Y\x02", is);
     // As elements: each kept, the next read from the right place.
     let seq = b"\x93\xa1B\x81\xa1Q\x91\xc0\x81\xa1A\x05";
     let all: Vec<External> = msgpack_core::from_slice(seq).unwrap();
@@ -122,7 +124,8 @@ fn internal_unknown_values_round_trip() {
     assert_eq!(rt(&Internal::A { x: 1 }), b"\x82\xa4type\xa1A\xa1x\x01");
     assert_eq!(rt(&Internal::B), b"\x81\xa4type\xa1B");
     // Without a tag it is not an unknown value: the tag is missing.
-    assert_eq!(err::<Internal>(b"\x81\xa1x\x01"), "missing field \"type\" at $ (byte 0)");
+    // A map without the tag (or no map) is no variant: kept too.
+    kept(b"\x81\xa1x\x01", |v: &Internal| matches!(v, Internal::Unknown(_)));
     assert_eq!(err::<Internal>(b"\x81\xa4type\x01"), "expected str, found int 1 at $.type (byte 6)");
     // A known tag repeated is a duplicate; an unknown value is kept as it
     // is, repeated tag and all (it is not read, only kept).

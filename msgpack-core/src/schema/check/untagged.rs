@@ -60,15 +60,22 @@ pub(super) const fn payload(v: &VariantDef) -> Written {
     }
 }
 
-/// The untagged cases of [`shape`]: `None` when neither side is untagged
-/// (or both are enums that [`named::enum_def`](super::named) compares
-/// variant by variant).
-pub(super) const fn dispatch(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> Option<R> {
+/// An untagged writer in [`shape`] (before an `Option` reader is
+/// unwrapped: its `nil` reads a unit variant): `None` otherwise.
+pub(super) const fn dispatch_writer(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> Option<R> {
     if let Shape::Enum(wd) = w
         && is_untagged(wd)
     {
         return Some(each_written(cx, r, w, wd));
     }
+    None
+}
+
+/// An untagged reader in [`shape`] (or a tagged one's untagged variants,
+/// for a writer that is not an enum): `None` when the reader is not one
+/// (or both are enums that [`named::enum_def`](super::named) compares
+/// variant by variant).
+pub(super) const fn dispatch(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> Option<R> {
     if let Shape::Enum(rd) = r
         && (is_untagged(rd) || (has_untagged(rd) && !matches!(w, Shape::Enum(_))))
     {

@@ -1,0 +1,117 @@
+//! Compile-time assertions that a map never holds a key twice, for
+//! flattened fields: a flattened struct's key (its own flattened structs'
+//! included, see `__private::KeySet`) equal to a key, an alias or the
+//! internal tag of the struct or struct variant that flattens it, or to
+//! another flattened struct's; and that at most one catch-all map is
+//! reached, none beside `deny_unknown_fields`. Emitted for non-generic
+//! containers (a generic one's flattened types are not known here).
+
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Data, Field, Form, Key, Style, Tagging};
+use crate::expand::Names;
+use crate::wire;
+
+/// The raw `str` keys and aliases of a field list's keyed (not flattened)
+/// wire fields.
+pub(super) fn own_keys(fields: &[Field]) -> Vec<proc_macro2::Literal> {
+    fields
+        .iter()
+        .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
+        .flat_map(|f| {
+            let key = match &f.key {
+                Key::Str(s) => Some(wire::lit(s.as_bytes())),
+                Key::Int(_) => None,
+            };
+            key.into_iter().chain(f.attrs.aliases.iter().map(|a| wire::lit(a.value().as_bytes())))
+        })
+        .collect()
+}
+
+pub(super) fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
+    if !cont.generics.params.is_empty() {
+        return quote!();
+    }
+    match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map => {
+            one_map(cont, n, &cont.ident.to_string(), fields, None)
+        }
+        Data::Enum(variants) => {
+            let tag = match cont.tagging() {
+                Tagging::Internal(tag) => Some(tag),
+                _ => None,
+            };
+            let checks = variants.iter().filter(|v| v.style == Style::Struct && !v.attrs.skip.is_set()).map(|v| {
+                let tag = if v.is_untagged(cont) { None } else { tag };
+                one_map(cont, n, &format!("{}::{}", cont.ident, v.ident), &v.fields, tag)
+            });
+            quote!(#(#checks)*)
+        }
+        _ => quote!(),
+    }
+}
+
+/// The checks for one map: a struct or a struct variant (`tag`: its
+/// internal tag, an entry of the same map).
+fn one_map(cont: &Container, n: &Names, what: &str, fields: &[Field], tag: Option<&str>) -> TokenStream {
+    let krate = &n.krate;
+    let flat: Vec<&Field> = fields.iter().filter(|f| f.is_wire() && f.attrs.flatten.is_set()).collect();
+    if flat.is_empty() {
+        return quote!();
+    }
+    let mut own = own_keys(fields);
+    own.extend(tag.map(|t| wire::lit(t.as_bytes())));
+    let keys_of = |f: &Field| {
+        let ty = f.ty;
+        quote!(<#ty as #krate::__private::EncodeMap>::__KEYS)
+    };
+    let mut checks = Vec::new();
+    for (i, f) in flat.iter().enumerate() {
+        let ty = f.ty;
+        let keys = keys_of(f);
+        let name = f.member.to_token_stream().to_string();
+        let msg = format!(
+            "the struct flattened into `{what}` by `{name}` writes a key that `{what}` writes or reads itself (a field's key or alias{}): the map would hold the key twice",
+            if tag.is_some() { ", or the tag" } else { "" }
+        );
+        checks.push(quote_spanned!(ty.span()=>
+            const _: () = ::core::assert!(!#keys.overlaps(&#krate::__private::KeySet::of(&[#(#own),*])), #msg);
+        ));
+        for g in &flat[i + 1..] {
+            let other = keys_of(g);
+            let gname = g.member.to_token_stream().to_string();
+            let msg = format!(
+                "the structs flattened into `{what}` by `{name}` and `{gname}` write the same key: the map would hold it twice"
+            );
+            checks.push(quote_spanned!(g.ty.span()=>
+                const _: () = ::core::assert!(!#keys.overlaps(&#other), #msg);
+            ));
+        }
+    }
+    // Catch-alls reached through flattened structs: one at most (a second
+    // would stay empty), none beside `deny_unknown_fields`.
+    let alls: Vec<TokenStream> = flat
+        .iter()
+        .map(|f| {
+            let ty = f.ty;
+            quote!((<#ty as #krate::__private::FlattenDecode<'static>>::__CATCH_ALL as usize))
+        })
+        .collect();
+    let msg = format!(
+        "`{what}` flattens more than one catch-all map (directly or through flattened structs): the first takes every key no field claims, the others stay empty"
+    );
+    checks.push(quote!(
+        const _: () = ::core::assert!(0 #(+ #alls)* <= 1, #msg);
+    ));
+    if cont.attrs.deny_unknown_fields.is_set() {
+        let msg = format!(
+            "`{what}` has `deny_unknown_fields` but flattens a catch-all map (through a flattened struct), which takes every unknown key"
+        );
+        checks.push(quote!(
+            const _: () = ::core::assert!(0 #(+ #alls)* == 0, #msg);
+        ));
+    }
+    quote!(#(#checks)*)
+}
