@@ -76,6 +76,10 @@ pub(crate) struct Field<'a> {
     pub(crate) key: Key,
     /// The type is written `Option<...>`: it defaults to `None`.
     pub(crate) is_option: bool,
+    /// For a `serde` field: structs inside it are written as maps (the
+    /// container is in map form) rather than arrays, as rmp-serde's
+    /// `to_vec_named` / `to_vec` write the whole message.
+    pub(crate) serde_named: bool,
 }
 
 /// How an enum's variants carry their tag.
@@ -137,6 +141,14 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
+        let named = !attrs.array.is_set();
+        let mut data = data;
+        match &mut data {
+            Data::Struct(_, fields) => fields.iter_mut().for_each(|f| f.serde_named = named),
+            Data::Enum(variants) => {
+                variants.iter_mut().flat_map(|v| v.fields.iter_mut()).for_each(|f| f.serde_named = named)
+            }
+        }
         Some(Container { ident: &input.ident, attrs, data, generics: &input.generics })
     }
 
@@ -219,7 +231,7 @@ fn fields_from_ast<'a>(cx: &Ctxt, fields: &'a syn::Fields, rule: Option<RenameRu
                     (None, _) => Key::Int(i as i64),
                 }
             };
-            Field { member, is_option: is_option(&f.ty), attrs, ty: &f.ty, original: f, key }
+            Field { member, is_option: is_option(&f.ty), attrs, ty: &f.ty, original: f, key, serde_named: true }
         })
         .collect();
     (style, fields)

@@ -47,6 +47,7 @@ pub(crate) const AS_ARRAY: &str = "as_array";
 pub(crate) const ALIAS: &str = "alias";
 pub(crate) const FLATTEN: &str = "flatten";
 pub(crate) const AS_MAP: &str = "as_map";
+pub(crate) const SERDE: &str = "serde";
 
 // Variant keywords (besides `rename`, `skip`, `rename_all`).
 pub(crate) const OTHER: &str = "other";
@@ -69,8 +70,22 @@ const CONTAINER_WORDS: &[&str] = &[
     CONTENT,
     UNTAGGED,
 ];
-const FIELD_WORDS: &[&str] =
-    &[RENAME, KEY, DEFAULT, SKIP, SKIP_IF, WITH, ENCODE_WITH, DECODE_WITH, BORROW, ALIAS, AS_ARRAY, FLATTEN, AS_MAP];
+const FIELD_WORDS: &[&str] = &[
+    RENAME,
+    KEY,
+    DEFAULT,
+    SKIP,
+    SKIP_IF,
+    WITH,
+    ENCODE_WITH,
+    DECODE_WITH,
+    BORROW,
+    ALIAS,
+    AS_ARRAY,
+    FLATTEN,
+    AS_MAP,
+    SERDE,
+];
 const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS, UNTAGGED];
 
 /// One attribute's value and the tokens it came from.
@@ -174,6 +189,9 @@ pub(crate) struct Field {
     pub(crate) flatten: Attr<()>,
     /// `as_map`: a `Vec<(K, V)>` written and read as a map, in order.
     pub(crate) as_map: Attr<()>,
+    /// `serde`: written and read through the type's `Serialize` /
+    /// `Deserialize` impls and msgpack-core's serde format.
+    pub(crate) serde: Attr<()>,
 }
 
 /// Variant attributes.
@@ -427,6 +445,7 @@ impl Field {
             as_array: Attr::none(AS_ARRAY),
             flatten: Attr::none(FLATTEN),
             as_map: Attr::none(AS_MAP),
+            serde: Attr::none(SERDE),
         };
         for attr in msgpack_attrs(&field.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -454,6 +473,7 @@ impl Field {
                     AS_ARRAY => f.as_array.set(cx, t, ()),
                     FLATTEN => f.flatten.set(cx, t, ()),
                     AS_MAP => f.as_map.set(cx, t, ()),
+                    SERDE => f.serde.set(cx, t, ()),
                     SKIP_IF => {
                         if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
                             f.skip_if.set(cx, lit.to_token_stream(), path);

@@ -28,7 +28,7 @@ fn uses_trait(f: &Field, side: Side) -> bool {
         Side::Encode => f.attrs.encode_with.is_set(),
         Side::Decode => f.attrs.decode_with.is_set(),
     };
-    f.is_wire() && !f.attrs.with.is_set() && !custom
+    f.is_wire() && !f.attrs.with.is_set() && !f.attrs.serde.is_set() && !custom
 }
 
 /// Type parameter names used by the encoded fields.
@@ -93,7 +93,22 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
         Data::Struct(_, fields) => fields.iter().collect(),
         Data::Enum(vs) => vs.iter().filter(|v| !v.attrs.skip.is_set()).flat_map(|v| &v.fields).collect(),
     };
-    fields
+    let serde_bounds: Vec<TokenStream> = fields
+        .iter()
+        .filter(|f| f.is_wire() && f.attrs.serde.is_set())
+        .filter(|f| {
+            let text = f.ty.to_token_stream().to_string();
+            text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.contains(w))
+        })
+        .map(|f| {
+            let ty = f.ty;
+            match side {
+                Side::Encode => quote!(#ty: #krate::__private::serde_crate::Serialize),
+                Side::Decode => quote!(#ty: #krate::__private::serde_crate::Deserialize<'de>),
+            }
+        })
+        .collect();
+    let mut out: Vec<TokenStream> = fields
         .into_iter()
         .filter(|f| f.is_wire() && f.attrs.flatten.is_set())
         .filter(|f| {
@@ -107,7 +122,9 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
                 Side::Decode => quote!(#ty: #krate::__private::FlattenDecode<'de>),
             }
         })
-        .collect()
+        .collect();
+    out.extend(serde_bounds);
+    out
 }
 
 /// `impl<...>` parameters for a Decode impl: `'de` outliving every lifetime

@@ -599,6 +599,7 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
             (attr::AS_ARRAY, a.as_array.tokens()),
             (attr::FLATTEN, a.flatten.tokens()),
             (attr::AS_MAP, a.as_map.tokens()),
+            (attr::SERDE, a.serde.tokens()),
         ] {
             if other.is_some() {
                 cx.error_spanned_by(t, format!("`skip` and `{name}` conflict: a skipped field is never encoded"));
@@ -613,6 +614,25 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
                 cx.error_spanned_by(
                     t,
                     format!("`with` and `{name}` conflict: `with` already gives the module's `encode` and `decode`"),
+                );
+            }
+        }
+    }
+    // `serde` hands the field to its serde impls: nothing else applies.
+    if let Some(t) = a.serde.tokens() {
+        for (name, other) in [
+            (attr::WITH, a.with.tokens()),
+            (attr::ENCODE_WITH, a.encode_with.tokens()),
+            (attr::DECODE_WITH, a.decode_with.tokens()),
+            (attr::AS_ARRAY, a.as_array.tokens()),
+            (attr::AS_MAP, a.as_map.tokens()),
+            (attr::FLATTEN, a.flatten.tokens()),
+            (attr::BORROW, a.borrow.tokens()),
+        ] {
+            if other.is_some() {
+                cx.error_spanned_by(
+                    t,
+                    format!("`serde` and `{name}` conflict: the field is written and read by its serde impls"),
                 );
             }
         }

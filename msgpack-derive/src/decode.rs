@@ -175,6 +175,9 @@ fn decode_fn(n: &Names, f: &Field) -> TokenStream {
     if f.attrs.as_map.is_set() {
         return quote_spanned!(ty.span()=> #krate::__private::pairs_from_map::<#ty, _, _>);
     }
+    if f.attrs.serde.is_set() {
+        return quote_spanned!(ty.span()=> #krate::__private::serde_decode::<#ty>);
+    }
     match (f.attrs.with.get(), f.attrs.decode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::decode),
         (None, Some(path)) => quote_spanned!(path.span()=> #path),

@@ -172,6 +172,7 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
             || f.attrs.as_array.is_set()
             || f.attrs.flatten.is_set()
             || f.attrs.as_map.is_set()
+            || f.attrs.serde.is_set()
         {
             quote!(usize::MAX)
         } else {
@@ -223,6 +224,11 @@ fn value_encode(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
         let pairs = quote_spanned!(ty.span()=> <#ty as #krate::__private::PairSeq>::__pairs(#access));
         return quote!(#krate::__private::pairs_as_map(#pairs, __e)?;);
     }
+    if f.attrs.serde.is_set() {
+        let func = quote_spanned!(ty.span()=> #krate::__private::serde_encode::<#ty, __W>);
+        let named = f.serde_named;
+        return quote!(#func(#access, __e, #named)?;);
+    }
     let func = match (f.attrs.with.get(), f.attrs.encode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::encode),
         (None, Some(path)) => quote_spanned!(path.span()=> #path),
@@ -242,6 +248,11 @@ fn value_len(n: &Names, f: &Field, access: &TokenStream) -> TokenStream {
     if f.attrs.as_map.is_set() {
         let pairs = quote_spanned!(ty.span()=> <#ty as #krate::__private::PairSeq>::__pairs(#access));
         return quote!(#krate::__private::pairs_as_map_len(#pairs));
+    }
+    if f.attrs.serde.is_set() {
+        let func = quote_spanned!(ty.span()=> #krate::__private::serde_len::<#ty>);
+        let named = f.serde_named;
+        return quote!(#func(#access, #named));
     }
     match (f.attrs.with.get(), f.attrs.encode_with.get()) {
         (Some(path), _) => quote_spanned!(path.span()=> #path::encoded_len(#access)),

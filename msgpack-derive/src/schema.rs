@@ -146,7 +146,7 @@ fn field_bounds(cont: &Container, n: &Names) -> Vec<TokenStream> {
     };
     let mut seen = Vec::new();
     let mut out = Vec::new();
-    for f in fields.into_iter().filter(|f| f.is_wire() && !is_custom(f)) {
+    for f in fields.into_iter().filter(|f| f.is_wire() && !is_custom(f) && !f.attrs.serde.is_set()) {
         let ty = mark_recursion(cont, f.ty);
         let text = quote!(#ty).to_string();
         let mentions = text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.iter().any(|p| p == w));
@@ -203,6 +203,11 @@ impl Gen<'_> {
                 elem: <u8 as #schema::Schema>::SHAPE,
                 len: ::core::option::Option::None,
             }));
+        }
+        // `serde`: opaque, compatible with itself only (the serde impls are
+        // not visible to the schema).
+        if f.attrs.serde.is_set() {
+            return quote!(#schema::ShapeRef::new(&#schema::Shape::Opaque { with: "serde", ty: #ty_text }));
         }
         // `as_map`: a map of the pairs' key and value shapes.
         if f.attrs.as_map.is_set() {

@@ -1174,6 +1174,8 @@ fn omit_defaults_equals_skip_serializing_if() {
 mod flatten;
 #[path = "rmp_serde/nesting.rs"]
 mod nesting;
+#[path = "rmp_serde/serde_field.rs"]
+mod serde_field;
 #[path = "rmp_serde/serde_parity.rs"]
 mod serde_parity;
 #[path = "rmp_serde/tagging.rs"]

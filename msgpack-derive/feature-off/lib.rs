@@ -1,0 +1,1 @@
+//! See Cargo.toml: compile-fail cases for msgpack-core without features.
