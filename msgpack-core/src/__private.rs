@@ -585,9 +585,7 @@ mod serde_field {
         named: bool,
     ) -> Result<(), encode::Error<W::Error>> {
         let mut sink = Capture { w: e.writer_mut(), err: None };
-        let mut s = Serializer::from_encoder(Encoder::new(&mut sink), named);
-        let r = v.serialize(&mut s);
-        drop(s);
+        let r = v.serialize(&mut Serializer::from_encoder(Encoder::new(&mut sink), named));
         r.map_err(|err| encode_error(err, sink.err.take()))
     }
 
