@@ -94,7 +94,7 @@ fn borrowed_and_generic_serde_fields() {
     let at = back.text.as_ptr() as usize;
     assert!(at >= start && at < start + bytes.len(), "the &str points into the input");
     // Errors carry the path through the serde part.
-    let mut bad = msgpack_core::Value::from(msgpack_core::from_slice::<msgpack_core::Value>(&bytes).unwrap());
+    let mut bad = msgpack_core::from_slice::<msgpack_core::Value>(&bytes).unwrap();
     if let msgpack_core::Value::Map(entries) = &mut bad
         && let msgpack_core::Value::Map(geo) = &mut entries[1].1
     {
