@@ -4,9 +4,10 @@
     cargo run --release -p msgpack-bench -- --json target/full-run.json
     python3 msgpack-bench/readme_tables.py target/full-run.json
 
-Prints markdown tables (W5, W1 n=1000, W2, the targets) built only from the
-figures in that JSON file, so the README's numbers can be regenerated and
-checked against a named run instead of being copied by hand.
+Prints markdown tables (W5, W1 n=1000, W2, the targets; our serde path beside
+rmp-serde in each) built only from the figures in that JSON file, so the
+README's numbers can be regenerated and checked against a named run instead of
+being copied by hand.
 """
 
 import json
@@ -65,6 +66,7 @@ def main():
         ("ours: derive", "ours: derive (map form)"),
         ("zerompk", "zerompk"),
         ("msgpacker", "msgpacker (no headers: other bytes)"),
+        ("ours: serde path", "ours: serde path (`msgpack_core::serde::to_vec`)"),
         ("rmp-serde (compact)", "rmp-serde (`to_vec`)"),
     ]:
         r = row(mesh, name)
@@ -86,6 +88,7 @@ def main():
         "zerompk",
         "zerompk, borrowed",
         "msgpacker",
+        "ours: serde path",
         "rmp-serde (compact)",
     ]:
         cells = [ops(row(c, name)) if row(c, name) else "-" for c in cases]
@@ -96,8 +99,8 @@ def main():
     w1 = case(run, "W1", "n=1000")
     print("| implementation | encode (a) reused | encode (b) new `Vec` | decode | allocs/decode |")
     print("|---|---:|---:|---:|---:|")
-    for name in ["ours: derive", "ours: derive, borrowed", "ours: Value", "ours: ValueRef", "rmp-serde (named)", "rmpv",
-                 "zerompk (hand-written)"]:
+    for name in ["ours: derive", "ours: derive, borrowed", "ours: Value", "ours: ValueRef", "ours: serde path (named)",
+                 "rmp-serde (named)", "rmpv", "zerompk (hand-written)"]:
         r = row(w1, name)
         allocs = r["decode_alloc"]["allocs"] if r.get("decode_alloc") else "-"
         print(f"| {name} | {fmt(med(r, 'reuse'))} ({r['reuse_api']}) | {fmt(med(r, 'encode'))} "
@@ -109,7 +112,8 @@ def main():
     c1, c2 = case(run, "W2", "Custom1"), case(run, "W2", "Custom2")
     print("| implementation | Custom1 | Custom2 |")
     print("|---|---:|---:|")
-    for name in ["ours: derive", "ours: derive, borrowed", "rmp-serde (named)", "zerompk", "msgpacker"]:
+    for name in ["ours: derive", "ours: derive, borrowed", "ours: serde path (named)", "rmp-serde (named)", "zerompk",
+                 "msgpacker"]:
         print(f"| {name} | {ops(row(c1, name))} | {ops(row(c2, name))} |")
     print()
 
@@ -127,6 +131,10 @@ def main():
             kind = "encode (a) vs msgpacker"
         elif what.startswith("encode (a)"):
             kind = "encode (a) vs zerompk"
+        elif "serde path" in what and "rmp-serde" in what:
+            # rmp-serde over our serde path, one matrix row per form.
+            form = "named" if "(named)" in what else "compact"
+            kind = f"{what.split(':')[0]} vs rmp-serde, serde path ({form})"
         elif what.startswith("encode:") and "rmp-serde" in what:
             kind = "encode vs rmp-serde"
         elif what.startswith("decode:") and "rmp-serde" in what:
@@ -134,9 +142,15 @@ def main():
         elif what.startswith("decode:") or what.startswith("encode:") or what.startswith("allocations"):
             continue
         kinds.setdefault((kind, t["goal"]), {})[t["case"]] = t["measured"]
+    # The serde-path rows together, where the first of them comes.
+    items = list(kinds.items())
+    serde = [kv for kv in items if "serde path" in kv[0][0]]
+    rest = [kv for kv in items if "serde path" not in kv[0][0]]
+    first = next((i for i, kv in enumerate(items) if "serde path" in kv[0][0]), len(items))
+    items = rest[:first] + serde + rest[first:]
     print("| target (goal) | " + " | ".join(c.replace("W5 ", "") for c in cols) + " |")
     print("|---|" + "---:|" * len(cols))
-    for (kind, goal), cells in kinds.items():
+    for (kind, goal), cells in items:
         if not any(c in cells for c in cols):
             continue
         print(f"| {kind} ({goal}) | " + " | ".join(cells.get(c, "") for c in cols) + " |")

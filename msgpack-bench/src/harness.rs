@@ -27,6 +27,13 @@ pub mod names {
     pub const VALUE_REF: &str = "ours: ValueRef";
     /// Hand-written code against our low-level `Encoder` / `Decoder`.
     pub const HAND: &str = "ours: hand-written";
+    /// Our serde data format (`msgpack_core::serde`): `to_vec` / `from_slice`
+    /// (structs as arrays) on the serde-derived types of the rmp-serde rows,
+    /// beside [`RMP_SERDE_COMPACT`].
+    pub const SERDE_PATH: &str = "ours: serde path";
+    /// Our serde data format, `to_vec_named` (structs as maps) / `from_slice`,
+    /// beside [`RMP_SERDE_NAMED`].
+    pub const SERDE_PATH_NAMED: &str = "ours: serde path (named)";
     /// `rmp_serde::to_vec_named` / `from_slice`.
     pub const RMP_SERDE_NAMED: &str = "rmp-serde (named)";
     /// `rmp_serde::to_vec` / `from_slice` (structs as arrays).

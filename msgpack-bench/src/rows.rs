@@ -1,6 +1,15 @@
 //! Row constructors shared by the workloads, one per kind of implementation
-//! (ours, rmp-serde, rmpv, zerompk, msgpacker), so that a workload only says
-//! which value a row holds and under which name.
+//! (ours, our serde path, rmp-serde, rmpv, zerompk, msgpacker), so that a
+//! workload only says which value a row holds and under which name.
+//!
+//! Our serde path (`msgpack_core::serde`, rows [`names::SERDE_PATH`] and
+//! [`names::SERDE_PATH_NAMED`]) sits beside every rmp-serde row, on the same
+//! serde-derived type and with the same API shapes: `to_vec` /
+//! `to_vec_named` beside `rmp_serde::to_vec` / `to_vec_named`, `from_slice`
+//! (owned, and borrowed where rmp-serde has a borrowed row) beside
+//! `rmp_serde::from_slice`. It is the reflection-style path on our core, so
+//! its figures against rmp-serde's are the core's share of our speed, and
+//! against our derive's the code generation's.
 //!
 //! Every row built here has the operations of [`Row`]: encode the source
 //! into a fresh `Vec<u8>` (column (b)), encode it into the runner's reused
@@ -22,6 +31,13 @@
 //!   22.3 ns on Custom1 against 28.4 ns into a cleared `Vec` (its `BufMut`)
 //!   and 25.8 ns into the `&mut [u8]` `BufMut`; on a `BTreeMap<String,
 //!   Vec<i8>>` 42.7 ns, 44.9 ns and 55.1 ns.
+//! - ours, serde path (`msgpack_core::serde`, measured 2026-12-01, this
+//!   runner, `--profile` loops of 10^6 calls, 4,000 on W1): `to_writer`
+//!   into a `SliceWriter` over the slice (`Serializer::named` over it for the
+//!   named form). `encode_to_vec` into a cleared `Vec` (`Serializer::named`
+//!   over `&mut Vec` for the named form) took, named, 79.6 ns on Custom1,
+//!   290 ns on Custom2 and 48.8 us on W1 n=1000 against 60.6 ns, 256 ns and
+//!   30.7 us; compact 57.7 ns / 259 ns against 46.5 ns / 245 ns.
 //! - rmp-serde: `Serializer::new(&mut vec)` (`.with_struct_map()` for the
 //!   named form) on a cleared `Vec`: named 74.1 ns on Custom1, 45.1 us on W1,
 //!   against 139 ns and 99.8 us with a `&mut [u8]` as the `io::Write`
@@ -36,7 +52,7 @@ use std::hint::black_box;
 use std::rc::Rc;
 
 use msgpack_core::decode::DecodeOwned;
-use msgpack_core::encode::Encode;
+use msgpack_core::encode::{Encode, EndOfSlice, SliceWriter};
 use msgpack_core::{Value, ValueRef};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -46,6 +62,10 @@ use crate::harness::{Group, ReuseApi, Row, expect_eq, names};
 /// rmp-serde into a cleared `Vec` (faster, see the module notes) or a
 /// `&mut [u8]` as `io::Write`.
 const REUSE_SERDE: ReuseApi = ReuseApi::Vec;
+/// Our serde path into a `SliceWriter` over the slice (faster: `to_writer`,
+/// or a `Serializer::named` over it) or a cleared `Vec` (`encode_to_vec`);
+/// see the module notes.
+const REUSE_SERDE_PATH: ReuseApi = ReuseApi::Slice;
 /// rmpv into a cleared `Vec` (faster) or a `&mut [u8]` as `io::Write`.
 const REUSE_RMPV: ReuseApi = ReuseApi::Vec;
 /// msgpacker into its `EncoderSlice` over the slice (faster) or a cleared
@@ -352,6 +372,169 @@ where
     serde_reuse(row, reused, false)
 }
 
+/// Our serde data format on a serde-derived type, beside
+/// [`serde_compact`] ([`names::SERDE_PATH`]): `msgpack_core::serde::to_vec`
+/// (structs as arrays) / `msgpack_core::serde::from_slice`, and for the
+/// reused buffer `msgpack_core::serde::to_writer` into a `SliceWriter` over
+/// the slice (faster than `encode_to_vec` on a cleared `Vec`, see the module
+/// notes). Its check also fails if `rmp_serde::to_vec` writes other bytes
+/// (see [`like_rmp_serde`]).
+///
+/// ```
+/// use msgpack_bench::harness::{ReuseApi, names};
+///
+/// #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+/// struct Point {
+///     x: i32,
+///     y: i32,
+/// }
+///
+/// let row = msgpack_bench::rows::serde_path::<Point>(names::SERDE_PATH, Point { x: 1, y: -300 });
+/// let bytes = row.run_encode().unwrap()?;
+/// assert_eq!(bytes, rmp_serde::to_vec(&Point { x: 1, y: -300 }).unwrap());
+/// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// assert_eq!(row.group, msgpack_bench::Group::Ours);
+/// // The reused buffer: a slice, the encoding at its start.
+/// let mut buf = vec![0; 64];
+/// assert_eq!(row.reuse_api(), Some(ReuseApi::Slice));
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(bytes.len())));
+/// assert_eq!(buf[..bytes.len()], bytes);
+/// # Ok::<(), String>(())
+/// ```
+pub fn serde_path<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug + 'static,
+{
+    let source = source.into();
+    let reused = Rc::clone(&source);
+    let row = owned(name, Group::Ours, source, msgpack_core::serde::to_vec, |bytes| {
+        msgpack_core::serde::from_slice::<T>(bytes)
+    });
+    serde_path_extras(row, reused, false)
+}
+
+/// Our serde data format with structs as maps, beside [`serde_named`]
+/// ([`names::SERDE_PATH_NAMED`]): `msgpack_core::serde::to_vec_named` /
+/// `from_slice`; for the reused buffer a `Serializer::named` over a
+/// `SliceWriter`. Its check also fails if `rmp_serde::to_vec_named` writes
+/// other bytes.
+///
+/// ```
+/// use msgpack_bench::harness::names;
+///
+/// #[derive(serde::Serialize, serde::Deserialize, msgpack_core::MsgPack, Debug, PartialEq)]
+/// struct Point {
+///     x: i32,
+///     y: i32,
+/// }
+///
+/// let row = msgpack_bench::rows::serde_path_named::<Point>(names::SERDE_PATH_NAMED, Point { x: 1, y: 2 });
+/// let bytes = row.run_encode().unwrap()?;
+/// // The bytes of rmp-serde's named form and of our derive.
+/// assert_eq!(bytes, msgpack_core::to_vec(&Point { x: 1, y: 2 }).unwrap());
+/// assert_eq!(row.run_check(&bytes), Some(Ok(())));
+/// let mut buf = vec![0xff; 64];
+/// assert_eq!(row.run_reuse(&mut buf), Some(Ok(bytes.len())));
+/// assert_eq!(buf[..bytes.len()], bytes);
+/// # Ok::<(), String>(())
+/// ```
+pub fn serde_path_named<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug + 'static,
+{
+    let source = source.into();
+    let reused = Rc::clone(&source);
+    let row = owned(name, Group::Ours, source, msgpack_core::serde::to_vec_named, |bytes| {
+        msgpack_core::serde::from_slice::<T>(bytes)
+    });
+    serde_path_extras(row, reused, true)
+}
+
+/// What every serde-path row has beside its encode and decode: the
+/// reused-buffer encode of `source` ([`serde_path_reuse`]) and, in its
+/// check, the comparison of our bytes for `source` with rmp-serde's
+/// (`to_vec_named` when `named`, else `to_vec`; see [`like_rmp_serde`]).
+/// The runner checks the row's other encode (into a new `Vec`) against the
+/// canonical bytes, or against this one when the row differs.
+pub(crate) fn serde_path_extras<T: Serialize + ?Sized + 'static>(row: Row, source: Rc<T>, named: bool) -> Row {
+    let identity = if named {
+        like_rmp_serde(
+            msgpack_core::serde::to_vec_named(&*source),
+            rmp_serde::to_vec_named(&*source),
+            "msgpack_core::serde::to_vec_named",
+            "rmp_serde::to_vec_named",
+        )
+    } else {
+        like_rmp_serde(
+            msgpack_core::serde::to_vec(&*source),
+            rmp_serde::to_vec(&*source),
+            "msgpack_core::serde::to_vec",
+            "rmp_serde::to_vec",
+        )
+    };
+    with_identity(serde_path_reuse(row, source, named), identity)
+}
+
+/// Whether our serde path writes rmp-serde's bytes for one value: `ours`
+/// and `theirs` are the two encodes (named `ours_api`, `theirs_api` in the
+/// error). The sources of the rows never change, so comparing once, when the
+/// row is built, compares every encode the row will time; [`with_identity`]
+/// makes the row's check report the result, so that the runner stops on it
+/// before it times anything (a row of ours that fails its check is an
+/// error), whether or not the row writes the case's canonical bytes.
+///
+/// ```
+/// use msgpack_bench::rows::like_rmp_serde;
+///
+/// let same = like_rmp_serde(msgpack_core::serde::to_vec(&(1, "a")), rmp_serde::to_vec(&(1, "a")), "ours", "theirs");
+/// assert_eq!(same, Ok(()));
+/// let other = like_rmp_serde(Ok::<_, String>(vec![0x91, 0x01]), Ok::<_, String>(vec![0x91, 0x02]), "ours", "theirs");
+/// assert_eq!(
+///     other.unwrap_err(),
+///     "ours writes other bytes than theirs (2 vs 2 bytes, first difference at byte 1)"
+/// );
+/// ```
+pub fn like_rmp_serde<E: Display, E2: Display>(
+    ours: Result<Vec<u8>, E>,
+    theirs: Result<Vec<u8>, E2>,
+    ours_api: &str,
+    theirs_api: &str,
+) -> Result<(), String> {
+    let ours = ours.map_err(|e| format!("{ours_api} failed: {e}"))?;
+    let theirs = theirs.map_err(|e| format!("{theirs_api} failed: {e}"))?;
+    if ours == theirs {
+        return Ok(());
+    }
+    let at = ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
+    Err(format!(
+        "{ours_api} writes other bytes than {theirs_api} ({} vs {} bytes, first difference at byte {at})",
+        ours.len(),
+        theirs.len()
+    ))
+}
+
+/// `row` whose check first reports `identity` (see [`like_rmp_serde`]),
+/// then runs the row's own check.
+///
+/// ```
+/// use msgpack_bench::harness::names;
+/// use msgpack_bench::rows::{self, with_identity};
+///
+/// let row = rows::ours::<u8>(names::DERIVE, 7);
+/// let bytes = row.run_encode().unwrap()?;
+/// let row = with_identity(row, Err("writes other bytes".into()));
+/// assert_eq!(row.run_check(&bytes), Some(Err("writes other bytes".to_string())));
+/// # Ok::<(), String>(())
+/// ```
+pub fn with_identity(mut row: Row, identity: Result<(), String>) -> Row {
+    let check = row.check.take();
+    row.check = Some(Box::new(move |bytes| {
+        identity.clone()?;
+        check.as_ref().map_or(Ok(()), |f| f(bytes))
+    }));
+    row
+}
+
 /// rmpv's dynamic value ([`names::RMPV`]): `write_value` into `Vec::new()`
 /// (rmpv has no size hint), or into the reused buffer (a cleared `Vec`),
 /// `read_value` from the bytes; the check also fails on bytes left after
@@ -492,6 +675,31 @@ pub(crate) fn serde_reuse<T: Serialize + ?Sized + 'static>(row: Row, source: Rc<
                 source.serialize(&mut rmp_serde::Serializer::new(&mut rest))?;
             }
             Ok::<_, rmp_serde::encode::Error>(room - rest.len())
+        }),
+    }
+}
+
+/// Adds our serde path's reused-buffer encode to `row`: `source`
+/// serialized by `msgpack_core::serde::Serializer` (`Serializer::named` when
+/// `named`) into the buffer: `to_writer` into a `SliceWriter` for the compact
+/// form on a slice, `encode_to_vec` on a `Vec`.
+pub(crate) fn serde_path_reuse<T: Serialize + ?Sized + 'static>(row: Row, source: Rc<T>, named: bool) -> Row {
+    match REUSE_SERDE_PATH {
+        ReuseApi::Vec => row.encode_reuse_vec(move |buf| {
+            if named {
+                source.serialize(&mut msgpack_core::serde::Serializer::named(buf))
+            } else {
+                msgpack_core::serde::encode_to_vec(&*source, buf)
+            }
+        }),
+        ReuseApi::Slice => row.encode_slice(move |buf| {
+            let mut w = SliceWriter::new(buf);
+            if named {
+                source.serialize(&mut msgpack_core::serde::Serializer::named(&mut w))?;
+            } else {
+                msgpack_core::serde::to_writer(&*source, &mut w)?;
+            }
+            Ok::<_, msgpack_core::serde::Error<EndOfSlice>>(w.position())
         }),
     }
 }

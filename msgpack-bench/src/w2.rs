@@ -36,6 +36,9 @@
 //!   `'static` and owned by the encode closure.
 //! - rmp-serde named (`to_vec_named`): the same bytes. rmp-serde compact
 //!   (`to_vec`): structs as arrays; the same bytes as our array form.
+//! - ours: serde path (`msgpack_core::serde`) on rmp-serde's types, named
+//!   (`to_vec_named`) and compact (`to_vec`) beside rmp-serde's two rows:
+//!   rmp-serde's bytes in both forms (the rows check it).
 //! - rmpv: the whole value as an `rmpv::Value`, written into `Vec::new()`
 //!   with `rmpv::encode::write_value` (rmpv has no size hint).
 //! - zerompk: its derive with `#[msgpack(map)]` (field names as string
@@ -54,7 +57,7 @@
 //!   (column (a)), each crate through its fastest public way (see
 //!   [`crate::rows`]): ours and the hand-written rows into a slice, zerompk
 //!   `to_msgpack` into a slice, msgpacker `pack` into its `EncoderSlice`,
-//!   rmp-serde and rmpv into a cleared `Vec`.
+//!   our serde path, rmp-serde and rmpv into a cleared `Vec`.
 
 use std::convert::Infallible;
 use std::fmt::{Debug, Display};
@@ -96,6 +99,8 @@ const ARRAY_FORM: &str = "array form: `#[msgpack(array)]` on every struct, so st
                           (the dynamic map stays a map)";
 const SERDE_COMPACT: &str =
     "rmp_serde::to_vec writes structs as arrays without keys (the same bytes as our array form)";
+const SERDE_PATH_COMPACT: &str = "msgpack_core::serde::to_vec writes structs as arrays without keys (the bytes of \
+                                  rmp_serde::to_vec and of our array form)";
 const MSGPACKER_LAYOUT: &str = "msgpacker's derive writes a struct as its fields' values back to back, with no map or \
                                 array header and no keys";
 const MSGPACKER_NO_DYNAMIC: &str = "msgpacker has no dynamic value type, so its derive cannot express Inner2's \
@@ -119,6 +124,19 @@ where
         rows::serde_named::<T>(names::RMP_SERDE_NAMED, src)
     } else {
         rows::serde_compact::<T>(names::RMP_SERDE_COMPACT, src).differs(SERDE_COMPACT)
+    }
+}
+
+/// Our serde path on rmp-serde's type, named (`to_vec_named`) or compact
+/// (`to_vec`), beside [`serde_row`].
+fn serde_path_row<T>(src: T, named: bool) -> Row
+where
+    T: Serialize + DeserializeOwned + PartialEq + Debug + 'static,
+{
+    if named {
+        rows::serde_path_named::<T>(names::SERDE_PATH_NAMED, src)
+    } else {
+        rows::serde_path::<T>(names::SERDE_PATH, src).differs(SERDE_PATH_COMPACT)
     }
 }
 
@@ -195,6 +213,8 @@ fn custom1_case() -> Case {
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
         .row(hand_row(src.clone(), hand::encode_custom1, hand::encode_custom1_to_slice, hand::decode_custom1))
+        .row(serde_path_row(SCustom1::from(&src), true))
+        .row(serde_path_row(SCustom1::from(&src), false))
         .row(serde_row(SCustom1::from(&src), true))
         .row(serde_row(SCustom1::from(&src), false))
         .row(rows::rmpv(rmpv_value))
@@ -236,6 +256,8 @@ fn custom2_case() -> Case {
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
         .row(hand_row(src.clone(), hand::encode_custom2, hand::encode_custom2_to_slice, hand::decode_custom2))
+        .row(serde_path_row(SCustom2::from(&src), true))
+        .row(serde_path_row(SCustom2::from(&src), false))
         .row(serde_row(SCustom2::from(&src), true))
         .row(serde_row(SCustom2::from(&src), false))
         .row(rows::rmpv(rmpv_value))

@@ -53,7 +53,9 @@
 //! A case whose value is a standard type (a string, a byte buffer, a map)
 //! names our typed rows `ours: derive (T)` / `ours: derive, borrowed (T)`: they
 //! run our `Encode` / `Decode` impls for `T`, which is what a derived struct's
-//! field of that type runs. Other crates' rows carry the same `(T)` suffix.
+//! field of that type runs. Other crates' rows carry the same `(T)` suffix,
+//! and so do our serde-path rows (`ours: serde path (String)`, ...), one
+//! beside each rmp-serde row, on the same type.
 
 mod binary;
 mod fields;

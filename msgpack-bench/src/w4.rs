@@ -16,6 +16,8 @@
 //!
 //! Rows over standard types are named `ours: derive (T)` as in W3: our
 //! `Encode` / `Decode` impls for `T`, what a derived field of that type runs.
+//! Our serde path (`msgpack_core::serde`) has a row beside each rmp-serde
+//! row, on the same type.
 
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -81,6 +83,8 @@ fn small() -> Case {
         .row(rows::ours::<SmallTuple>(format!("{} (tuple)", names::DERIVE), tuple.clone()))
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
+        .row(rows::serde_path::<Small>(names::SERDE_PATH, src.clone()))
+        .row(rows::serde_path::<SmallTuple>(format!("{} (tuple)", names::SERDE_PATH), tuple.clone()))
         .row(rows::serde_compact::<Small>(names::RMP_SERDE_COMPACT, src.clone()))
         .row(rows::serde_compact::<SmallTuple>(format!("{} (tuple)", names::RMP_SERDE_COMPACT), tuple))
         .row(rows::rmpv(rmpv_value))
@@ -131,6 +135,10 @@ fn big() -> Case {
         ))
         .row(rows::value(value))
         .row(rows::value_ref(value_ref))
+        .row(rows::serde_path_named::<BTreeMap<u32, String>>(
+            format!("{} (BTreeMap<u32, String>)", names::SERDE_PATH_NAMED),
+            btree.clone(),
+        ))
         .row(rows::serde_named::<BTreeMap<u32, String>>(
             format!("{} (BTreeMap<u32, String>)", names::RMP_SERDE_NAMED),
             btree.clone(),

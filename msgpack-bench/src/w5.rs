@@ -34,6 +34,10 @@
 //!   integers above 127 in signed formats and cannot read the smallest
 //!   (unsigned) ones that we and rmp-serde write: the same values, other
 //!   bytes (`ZEROMPK_SIGNED`).
+//! - `ours: serde path` (`msgpack_core::serde::to_vec` / `from_slice` on the
+//!   serde-derived types), `ours: serde path, borrowed` (access log) and
+//!   `ours: serde path (named)` (`to_vec_named`; mesh and access log): one
+//!   beside each rmp-serde row, rmp-serde's bytes.
 //! - `rmp-serde (compact)` (`to_vec`, structs as arrays): the same bytes;
 //!   `rmp-serde (compact), borrowed` (serde borrows `&'a str` fields);
 //!   `rmp-serde (named)` (`to_vec_named`) beside our map form.

@@ -22,6 +22,10 @@
 //!
 //! - `ours: derive` (canonical): `Vec<Message>`; `ours: derive, borrowed`:
 //!   `Vec<MessageRef<'_>>`.
+//! - `ours: serde path (named)` (`msgpack_core::serde::to_vec_named` /
+//!   `from_slice` on the serde-derived types) and `ours: serde path (named),
+//!   borrowed`: the same bytes; serde's derive buffers the untagged and
+//!   flattened content into its `Content` on our deserializer too.
 //! - `rmp-serde (named)` (`to_vec_named` / `from_slice`) and `rmp-serde
 //!   (named), borrowed`: the same bytes. rmp-serde's decode buffers every
 //!   untagged value and every key a flattened field takes into serde's
@@ -403,6 +407,19 @@ fn stream(quick: bool) -> Case {
             Vec<MessageRef<'_>>,
             msgpack_core::to_vec,
             msgpack_core::from_slice
+        ))
+        .row(rows::serde_path_named::<Vec<Message>>(names::SERDE_PATH_NAMED, Rc::clone(&messages)))
+        .row(rows::serde_path_extras(
+            rows::borrowed!(
+                format!("{}, borrowed", names::SERDE_PATH_NAMED),
+                Group::Ours,
+                refs.clone(),
+                Vec<MessageRef<'_>>,
+                msgpack_core::serde::to_vec_named,
+                msgpack_core::serde::from_slice
+            ),
+            Rc::new(refs.clone()),
+            true,
         ))
         .row(rows::serde_named::<Vec<Message>>(names::RMP_SERDE_NAMED, messages))
         .row(rows::borrowed!(

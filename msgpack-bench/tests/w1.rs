@@ -85,7 +85,8 @@ fn python_random() {
 
 /// The rows each case lists as unsupported (everything else must run).
 fn expected_unsupported(n: usize) -> Vec<&'static str> {
-    let mut v = vec![names::DERIVE_ARRAY, names::RMP_SERDE_COMPACT, names::ZEROMPK, names::MSGPACKER];
+    let mut v =
+        vec![names::DERIVE_ARRAY, names::SERDE_PATH, names::RMP_SERDE_COMPACT, names::ZEROMPK, names::MSGPACKER];
     if n == 10_000 {
         // Fixed depth limits: rmpv's read_value (1024, spent twice per
         // container) and zerompk's MAX_DEPTH (500).
@@ -181,7 +182,7 @@ fn hand_written_decoders_take_any_field_order() {
         shuffle(&mut value);
         let shuffled = msgpack_core::to_vec(&value).unwrap();
         assert_ne!(shuffled, case.canonical);
-        for name in [names::DERIVE, names::HAND, names::ZEROMPK_HAND, names::RMP_SERDE_NAMED] {
+        for name in [names::DERIVE, names::HAND, names::ZEROMPK_HAND, names::SERDE_PATH_NAMED, names::RMP_SERDE_NAMED] {
             let row = case.rows.iter().find(|r| r.name == name).unwrap();
             row.run_check(&shuffled).unwrap().unwrap_or_else(|e| panic!("{name}: {e}"));
         }

@@ -167,6 +167,8 @@ fn expected_rows() -> Vec<&'static str> {
         names::VALUE,
         names::VALUE_REF,
         names::HAND,
+        names::SERDE_PATH_NAMED,
+        names::SERDE_PATH,
         names::RMP_SERDE_NAMED,
         names::RMP_SERDE_COMPACT,
         names::RMPV,
@@ -188,11 +190,14 @@ fn rows_and_byte_identity() {
             c.rows.iter().filter(|r| r.unsupported.is_some()).map(|r| r.name.as_str()).collect();
         match c.name.as_str() {
             "Custom1" => {
-                assert_eq!(differs, [names::DERIVE_ARRAY, names::RMP_SERDE_COMPACT, names::MSGPACKER, names::MEMCPY]);
+                assert_eq!(
+                    differs,
+                    [names::DERIVE_ARRAY, names::SERDE_PATH, names::RMP_SERDE_COMPACT, names::MSGPACKER, names::MEMCPY]
+                );
                 assert!(unsupported.is_empty());
             }
             "Custom2" => {
-                assert_eq!(differs, [names::DERIVE_ARRAY, names::RMP_SERDE_COMPACT, names::MEMCPY]);
+                assert_eq!(differs, [names::DERIVE_ARRAY, names::SERDE_PATH, names::RMP_SERDE_COMPACT, names::MEMCPY]);
                 assert_eq!(unsupported, [names::MSGPACKER]);
             }
             other => panic!("unexpected case {other}"),
@@ -205,6 +210,35 @@ fn encode(c: &Case, name: &str) -> Vec<u8> {
     row.run_encode().expect("the row encodes").expect("encode succeeds")
 }
 
+/// Our serde path writes rmp-serde's bytes in both forms (the named form the
+/// canonical bytes), reads both forms back, and its rows' checks fail if
+/// rmp-serde's bytes were other ones.
+#[test]
+fn serde_path_writes_rmp_serde_s_bytes() {
+    for c in cases() {
+        assert_eq!(encode(&c, names::SERDE_PATH_NAMED), c.canonical, "{}", c.name);
+        assert_eq!(encode(&c, names::SERDE_PATH_NAMED), encode(&c, names::RMP_SERDE_NAMED), "{}", c.name);
+        assert_eq!(encode(&c, names::SERDE_PATH), encode(&c, names::RMP_SERDE_COMPACT), "{}", c.name);
+        for name in [names::SERDE_PATH_NAMED, names::SERDE_PATH] {
+            let row = c.rows.iter().find(|r| r.name == name).unwrap();
+            assert_eq!(row.group, Group::Ours, "{name}");
+            for form in [names::RMP_SERDE_NAMED, names::RMP_SERDE_COMPACT] {
+                row.run_check(&encode(&c, form)).unwrap().unwrap_or_else(|e| panic!("{} / {name}: {e}", c.name));
+            }
+        }
+    }
+    let bad = msgpack_bench::rows::with_identity(
+        msgpack_bench::rows::serde_path::<u8>(names::SERDE_PATH, 1),
+        msgpack_bench::rows::like_rmp_serde(Ok::<_, String>(vec![1]), Ok::<_, String>(vec![2]), "ours", "theirs"),
+    );
+    let err = run_case(&Case::new("W2", "one", vec![1]).row(bad), quick(), |_| {}).unwrap_err();
+    assert_eq!(
+        err,
+        "W2 one: row \"ours: serde path\": round trip failed: ours writes other bytes than theirs (1 vs 1 bytes, \
+         first difference at byte 0)"
+    );
+}
+
 /// Our array form equals rmp-serde's compact form, and decodes as the same
 /// data as the map form (structs read from either form).
 #[test]
@@ -212,6 +246,7 @@ fn array_form_equals_rmp_serde_compact() {
     for c in cases() {
         let array = encode(&c, names::DERIVE_ARRAY);
         assert_eq!(array, encode(&c, names::RMP_SERDE_COMPACT), "{}", c.name);
+        assert_eq!(array, encode(&c, names::SERDE_PATH), "{}", c.name);
         assert_eq!(array[0], 0x97, "{}: an array of 7", c.name);
         // The map form's checks read the array form too.
         let derive = c.rows.iter().find(|r| r.name == names::DERIVE).unwrap();
@@ -352,4 +387,70 @@ fn a_reused_buffer_encode_of_other_bytes_fails_the_case() {
     // The real rows pass the same check.
     run_case(&Case::new("W2", "Custom1", canonical).row(c.rows.into_iter().next().unwrap()), quick(), |_| {})
         .expect("the derive row's reused-buffer encode writes the canonical bytes");
+}
+
+fn stats(ns: f64) -> msgpack_bench::measure::OpStats {
+    msgpack_bench::measure::OpStats { median: ns, q1: ns, q3: ns, min: ns, max: ns, iters: 1, samples: vec![ns] }
+}
+
+/// A timed row with the given encode (into a new `Vec`) and decode medians.
+fn timed(name: &str, group: Group, encode: f64, decode: f64) -> msgpack_bench::measure::RowResult {
+    msgpack_bench::measure::RowResult {
+        name: name.into(),
+        group,
+        encode: Some(stats(encode)),
+        reuse: None,
+        reuse_api: None,
+        decode: Some(stats(decode)),
+        size: 132,
+        identical: true,
+        differs: None,
+        unsupported: None,
+        encode_alloc: None,
+        reuse_alloc: None,
+        decode_alloc: None,
+        borrows: false,
+    }
+}
+
+/// The serde-path targets: rmp-serde's encode and decode over our serde
+/// path's, named against named and compact against compact (goal 1.5x),
+/// and the serde path's time over our derive's (reported).
+#[test]
+fn serde_path_targets() {
+    let case = msgpack_bench::measure::CaseResult {
+        workload: "W2",
+        name: "Custom1".into(),
+        bytes: 132,
+        items: None,
+        show_peak: false,
+        series: None,
+        collections: None,
+        numeric_floor: false,
+        rows: vec![
+            timed(names::DERIVE, Group::Ours, 40.0, 200.0),
+            timed(names::SERDE_PATH_NAMED, Group::Ours, 100.0, 250.0),
+            timed(names::SERDE_PATH, Group::Ours, 80.0, 200.0),
+            timed(names::RMP_SERDE_NAMED, Group::Other, 200.0, 300.0),
+            timed(names::RMP_SERDE_COMPACT, Group::Other, 120.0, 320.0),
+        ],
+    };
+    let targets = msgpack_bench::report::targets(&[case]);
+    let got: Vec<(&str, &str, &str, bool)> = targets
+        .iter()
+        .filter(|t| t.what.contains("serde path"))
+        .map(|t| (t.what.as_str(), t.measured.as_str(), t.goal.as_str(), t.met))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("encode: rmp-serde (named) / ours: serde path (named)", "2.00x", ">= 1.50x", true),
+            ("decode: rmp-serde (named) / ours: serde path (named)", "1.20x", ">= 1.50x", false),
+            ("encode: rmp-serde (compact) / ours: serde path", "1.50x", ">= 1.50x", true),
+            ("decode: rmp-serde (compact) / ours: serde path", "1.60x", ">= 1.50x", true),
+            ("encode: ours: serde path (named) / ours: derive", "2.50x", "reported", true),
+            ("decode: ours: serde path (named) / ours: derive", "1.25x", "reported", true),
+        ]
+    );
+    assert!(targets.iter().all(|t| t.case == "W2 Custom1"));
 }

@@ -117,13 +117,22 @@ fn every_row_passes_its_check() {
     }
 }
 
-/// rmp-serde reads the canonical bytes back into the same data: its rows'
-/// checks decode with `rmp_serde::from_slice` and compare with the source.
+/// rmp-serde and our serde path read the canonical bytes back into the
+/// same data: their rows' checks decode with `rmp_serde::from_slice` and
+/// `msgpack_core::serde::from_slice` and compare with the source; every
+/// case has a serde-path row beside its rmp-serde rows, writing its bytes.
 #[test]
 fn canonical_bytes_read_back_with_rmp_serde() {
     let borrowed = format!("{}, borrowed", names::RMP_SERDE_COMPACT);
+    let path_borrowed = format!("{}, borrowed", names::SERDE_PATH);
     for c in cases() {
-        for name in [names::RMP_SERDE_COMPACT, names::RMP_SERDE_NAMED, &borrowed] {
+        assert_eq!(encode(&c, names::SERDE_PATH), encode(&c, names::RMP_SERDE_COMPACT), "{}", c.name);
+        let names = [names::RMP_SERDE_COMPACT, names::RMP_SERDE_NAMED, &borrowed];
+        let paths = [names::SERDE_PATH, names::SERDE_PATH_NAMED, &path_borrowed];
+        for (theirs, ours) in names.into_iter().zip(paths) {
+            assert_eq!(c.rows.iter().any(|r| r.name == theirs), c.rows.iter().any(|r| r.name == ours), "{}", c.name);
+        }
+        for name in names.into_iter().chain(paths) {
             if let Some(r) = c.rows.iter().find(|r| r.name == name) {
                 r.run_check(&c.canonical).unwrap().unwrap_or_else(|e| panic!("{} / {name}: {e}", c.name));
             }
@@ -174,6 +183,7 @@ fn map_rows_match_rmp_serde_named() {
     for c in cases().iter().filter(|c| c.name == "mesh" || c.name == "access log") {
         let ours = encode(c, names::DERIVE);
         assert_eq!(ours, encode(c, names::RMP_SERDE_NAMED), "{}", c.name);
+        assert_eq!(ours, encode(c, names::SERDE_PATH_NAMED), "{}", c.name);
         assert_eq!(ours[0], 0x81, "{}: a map of one entry", c.name);
         // Our array-form type reads the map form too.
         row(c, names::DERIVE_ARRAY).run_check(&ours).unwrap().expect("the array-form type reads maps");
@@ -305,7 +315,9 @@ fn access_log_bytes() {
         assert!(f[6].as_u64().unwrap() < 100_000_000);
     }
     // The borrowed rows write the owned rows' bytes.
-    for name in [names::DERIVE_BORROWED, "rmp-serde (compact), borrowed", "zerompk, borrowed"] {
+    for name in
+        [names::DERIVE_BORROWED, "ours: serde path, borrowed", "rmp-serde (compact), borrowed", "zerompk, borrowed"]
+    {
         assert_eq!(encode(&c, name), c.canonical, "{name}");
     }
     assert_eq!(encode(&c, "msgpacker, borrowed"), encode(&c, names::MSGPACKER));

@@ -14,6 +14,8 @@ use msgpack_core::Value;
 
 /// The borrowed rmp-serde row's name.
 const SERDE_BORROWED: &str = "rmp-serde (named), borrowed";
+/// The borrowed serde-path row's name.
+const PATH_BORROWED: &str = "ours: serde path (named), borrowed";
 
 fn quick() -> Case {
     let mut cases = (w6::workload().cases)(true);
@@ -42,7 +44,16 @@ fn workload_metadata() {
     let rows: Vec<&str> = c.rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(
         rows,
-        [names::DERIVE, names::DERIVE_BORROWED, names::RMP_SERDE_NAMED, SERDE_BORROWED, names::MEMCPY, names::SKIP]
+        [
+            names::DERIVE,
+            names::DERIVE_BORROWED,
+            names::SERDE_PATH_NAMED,
+            PATH_BORROWED,
+            names::RMP_SERDE_NAMED,
+            SERDE_BORROWED,
+            names::MEMCPY,
+            names::SKIP
+        ]
     );
     assert!(msgpack_bench::workloads().iter().any(|w| w.id == "W6"));
 }
@@ -88,6 +99,16 @@ fn every_row_passes_its_check() {
     }
 }
 
+/// The rows that encode and decode the stream (all but the floors).
+const ROWS: [&str; 6] = [
+    names::DERIVE,
+    names::DERIVE_BORROWED,
+    names::SERDE_PATH_NAMED,
+    PATH_BORROWED,
+    names::RMP_SERDE_NAMED,
+    SERDE_BORROWED,
+];
+
 /// Byte identity with rmp-serde on the whole stream, owned and borrowed,
 /// and each side reads the other's bytes back into the generated values.
 #[test]
@@ -101,7 +122,9 @@ fn same_bytes_as_rmp_serde_and_round_trips() {
     let refs: Vec<MessageRef<'_>> = stream.iter().map(MessageRef::from).collect();
     assert_eq!(msgpack_core::to_vec(&refs).unwrap(), ours);
     assert_eq!(rmp_serde::to_vec_named(&refs).unwrap(), ours);
-    for name in [names::DERIVE, names::DERIVE_BORROWED, names::RMP_SERDE_NAMED, SERDE_BORROWED] {
+    assert_eq!(msgpack_core::serde::to_vec_named(&stream).unwrap(), ours);
+    assert_eq!(msgpack_core::serde::to_vec_named(&refs).unwrap(), ours);
+    for name in ROWS {
         assert_eq!(encode(&c, name), c.canonical, "{name}");
     }
 
@@ -109,8 +132,10 @@ fn same_bytes_as_rmp_serde_and_round_trips() {
     assert_eq!(rmp_serde::from_slice::<Vec<Message>>(&ours).unwrap(), stream);
     assert_eq!(msgpack_core::from_slice::<Vec<MessageRef<'_>>>(&theirs).unwrap(), refs);
     assert_eq!(rmp_serde::from_slice::<Vec<MessageRef<'_>>>(&ours).unwrap(), refs);
+    assert_eq!(msgpack_core::serde::from_slice::<Vec<Message>>(&theirs).unwrap(), stream);
+    assert_eq!(msgpack_core::serde::from_slice::<Vec<MessageRef<'_>>>(&theirs).unwrap(), refs);
     // The rows' checks compare with the source too.
-    for name in [names::DERIVE, names::DERIVE_BORROWED, names::RMP_SERDE_NAMED, SERDE_BORROWED] {
+    for name in ROWS {
         row(&c, name).run_check(&theirs).unwrap().unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }

@@ -7,9 +7,10 @@
 //! 10,000 nodes; the last is 508 directories deep.
 //!
 //! Rows: our derive (owned and borrowed), our `Value` / `ValueRef`, our
-//! hand-written code, rmp-serde (named and compact), rmpv, zerompk (its
-//! traits written by hand, and its `Value`); what cannot express the tree is
-//! listed with the reason.
+//! hand-written code, our serde path (`msgpack_core::serde` on rmp-serde's
+//! types, named and compact), rmp-serde (named and compact), rmpv, zerompk
+//! (its traits written by hand, and its `Value`); what cannot express the
+//! tree is listed with the reason.
 
 mod generate;
 mod hand;
@@ -189,7 +190,9 @@ pub fn workload() -> Workload {
 /// let settings = Settings { samples: 1, sample_time: Duration::from_micros(50) };
 /// let result = run_case(&case, settings, |_| {})?;
 /// let timed = result.rows.iter().filter(|r| r.unsupported.is_none()).count();
-/// assert_eq!(timed, 11); // the derive's array form, rmp-serde compact, zerompk's derive and msgpacker cannot
+/// // The derive's array form, the compact serde forms (ours and rmp-serde's), zerompk's derive and
+/// // msgpacker cannot.
+/// assert_eq!(timed, 12);
 /// # Ok::<(), String>(())
 /// ```
 pub fn case(n: usize) -> Case {
@@ -231,6 +234,8 @@ pub fn case(n: usize) -> Case {
             rows::owned(names::HAND, Group::Ours, Rc::clone(&shared), hand::to_vec, hand::from_slice)
                 .encode_slice(move |buf| hand::to_slice(&shared, buf)),
         )
+        .row(serde_rows::serde_path_named_row(&tree))
+        .row(serde_rows::serde_path_compact_row(&tree))
         .row(serde_rows::named_row(&tree))
         .row(serde_rows::compact_row(&tree))
         .row(rmpv_row(source, nesting(&tree)))

@@ -1,5 +1,6 @@
-//! The rmp-serde rows: serde's equivalent of the W1 types
-//! (`#[serde(tag = "type")]`, `skip_serializing_if` on the options).
+//! The serde rows, rmp-serde's and our serde path's: serde's equivalent of
+//! the W1 types (`#[serde(tag = "type")]`, `skip_serializing_if` on the
+//! options).
 
 use serde::{Deserialize, Serialize};
 
@@ -78,6 +79,14 @@ pub(super) fn named_row(tree: &Node) -> Row {
     rows::serde_named::<SNode>(names::RMP_SERDE_NAMED, SNode::from(tree))
 }
 
+/// Our serde path's named form (`msgpack_core::serde::to_vec_named` /
+/// `from_slice`) on the same type: the same bytes (checked by the row).
+/// serde's internally tagged enum buffers each node into its `Content` tree
+/// on our deserializer too.
+pub(super) fn serde_path_named_row(tree: &Node) -> Row {
+    rows::serde_path_named::<SNode>(names::SERDE_PATH_NAMED, SNode::from(tree))
+}
+
 /// `rmp_serde::to_vec` (structs as arrays) writes the internally tagged
 /// variants as arrays `[tag, fields...]` without the skipped options, which
 /// serde then reads by position: an absent `updated_by` shifts `nbytes` into
@@ -101,4 +110,25 @@ pub(super) fn compact_row(tree: &Node) -> Row {
         },
     };
     Row::unsupported(names::RMP_SERDE_COMPACT, Group::Other, err)
+}
+
+/// Our serde path's compact form (`msgpack_core::serde::to_vec`), beside
+/// [`compact_row`]: the same bytes as `rmp_serde::to_vec`, which
+/// `msgpack_core::serde::from_slice` reads by position as rmp-serde does,
+/// so it fails the same way and the row is listed with the error observed.
+pub(super) fn serde_path_compact_row(tree: &Node) -> Row {
+    let source = SNode::from(tree);
+    let err = match msgpack_core::serde::to_vec(&source) {
+        Err(e) => format!("msgpack_core::serde::to_vec fails: {e}"),
+        Ok(bytes) => match msgpack_core::serde::from_slice::<SNode>(&bytes) {
+            Err(e) => format!(
+                "msgpack_core::serde::to_vec writes rmp_serde::to_vec's bytes (each node an array [tag, \
+                 fields...] without the skipped None options), which serde reads by position as for rmp-serde: \
+                 msgpack_core::serde::from_slice fails: {e}"
+            ),
+            Ok(back) if back != source => "msgpack_core::serde::to_vec output reads back as another tree".to_string(),
+            Ok(_) => return rows::serde_path::<SNode>(names::SERDE_PATH, source).differs("structs as arrays"),
+        },
+    };
+    Row::unsupported(names::SERDE_PATH, Group::Ours, err)
 }

@@ -88,6 +88,28 @@ fn bin_case(name: &str, data: Vec<u8>) -> Case {
             )
             .encode_slice(move |buf| msgpack_core::encode_to_slice(d1.as_slice(), buf)),
         )
+        .row(rows::serde_path_extras(
+            rows::owned(
+                format!("{} (ByteBuf)", names::SERDE_PATH),
+                Group::Ours,
+                Rc::clone(&byte_buf),
+                |v: &ByteBuf| msgpack_core::serde::to_vec(Bytes::new(v)),
+                |b| msgpack_core::serde::from_slice::<ByteBuf>(b),
+            ),
+            Rc::clone(&byte_buf),
+            false,
+        ))
+        .row(rows::serde_path_extras(
+            rows::borrowed_slice(
+                format!("{} (&Bytes)", names::SERDE_PATH),
+                Group::Ours,
+                (*data).clone(),
+                |v: &[u8]| msgpack_core::serde::to_vec(Bytes::new(v)),
+                |b| msgpack_core::serde::from_slice::<&Bytes>(b).map(|v| &**v),
+            ),
+            Rc::clone(&byte_buf),
+            false,
+        ))
         .row(rows::serde_reuse(
             rows::owned(
                 format!("{} (ByteBuf)", names::RMP_SERDE_COMPACT),

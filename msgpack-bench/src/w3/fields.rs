@@ -207,6 +207,7 @@ pub(super) fn case() -> Case {
             let records = records.clone();
             move |buf| hand_encode_to_slice(&records, buf)
         }))
+        .row(rows::serde_path::<Vec<Record>>(names::SERDE_PATH, records.clone()))
         .row(rows::serde_compact::<Vec<Record>>(names::RMP_SERDE_COMPACT, records.clone()))
         .row(rows::rmpv(rmpv_value))
         .row(rows::zerompk::<Vec<Record>>(names::ZEROMPK, records.clone()))

@@ -111,6 +111,11 @@ pub(super) fn case() -> Case {
             msgpack_core::to_vec,
             msgpack_core::from_slice
         ))
+        .row(rows::serde_path_named::<Vec<Sixteen>>(names::SERDE_PATH_NAMED, structs.clone()))
+        .row(rows::serde_path_named::<Vec<BTreeMap<String, u32>>>(
+            format!("{} (BTreeMap<String, u32>)", names::SERDE_PATH_NAMED),
+            btree.clone(),
+        ))
         .row(rows::serde_named::<Vec<Sixteen>>(names::RMP_SERDE_NAMED, structs.clone()))
         .row(rows::serde_named::<Vec<BTreeMap<String, u32>>>(
             format!("{} (BTreeMap<String, u32>)", names::RMP_SERDE_NAMED),

@@ -50,6 +50,18 @@ fn text_case(name: &str, text: String) -> Case {
             )
             .encode_slice(move |buf| msgpack_core::encode_to_slice(ours.as_str(), buf)),
         )
+        .row(rows::serde_path::<String>(format!("{} (String)", names::SERDE_PATH), text.clone()))
+        .row(rows::serde_path_extras(
+            rows::borrowed_slice(
+                format!("{} (&str)", names::SERDE_PATH),
+                Group::Ours,
+                text.clone(),
+                msgpack_core::serde::to_vec,
+                |b| msgpack_core::serde::from_slice::<&str>(b),
+            ),
+            Rc::clone(&shared),
+            false,
+        ))
         .row(rows::serde_compact::<String>(format!("{} (String)", names::RMP_SERDE_COMPACT), text.clone()))
         .row(rows::serde_reuse(
             rows::borrowed_slice(

@@ -227,6 +227,7 @@ pub(super) fn case(quick: bool) -> Case {
         .items("update", n as u64)
         .row(rows::ours::<Updates>(names::DERIVE_ARRAY, Rc::clone(&updates)))
         .row(rows::zerompk::<Updates>(names::ZEROMPK, Rc::clone(&updates)).differs(ZEROMPK_SIGNED))
+        .row(rows::serde_path::<Updates>(names::SERDE_PATH, Rc::clone(&updates)))
         .row(rows::serde_compact::<Updates>(names::RMP_SERDE_COMPACT, Rc::clone(&updates)))
         .row(rows::msgpacker::<Updates>(names::MSGPACKER, updates).differs(MSGPACKER_LAYOUT))
         .with_limits();

@@ -243,13 +243,15 @@ fn msgpacker_unpack(bytes: &[u8]) -> Result<LogsRef<'_>, msgpacker::Error> {
 
 /// The borrowed rows' reused-buffer encodes (column (a)), each through its
 /// crate's fastest way of reusing a buffer, as the `rows` constructors of the
-/// owned rows do: ours `encode_to_slice`, zerompk `to_msgpack` (slices),
-/// rmp-serde a `Serializer` on the cleared `Vec`, msgpacker `pack` into its
-/// `EncoderSlice`. The source is shared with nothing else.
+/// owned rows do: ours `encode_to_slice`, zerompk `to_msgpack`, our serde
+/// path `msgpack_core::serde::to_writer` (slices), rmp-serde a `Serializer`
+/// on the cleared `Vec`, msgpacker `pack` into its `EncoderSlice`. The
+/// source is shared with nothing else.
 fn reuse(row: Row, source: Rc<LogsRef<'static>>, api: Reuse) -> Row {
     match api {
         Reuse::Ours => row.encode_slice(move |buf| msgpack_core::encode_to_slice(&*source, buf)),
         Reuse::Zerompk => row.encode_slice(move |buf| zerompk::to_msgpack(&*source, buf)),
+        Reuse::SerdePath => rows::serde_path_extras(row, source, false),
         Reuse::Serde => row.encode_reuse_vec(move |buf| source.serialize(&mut rmp_serde::Serializer::new(buf))),
         Reuse::Msgpacker => {
             // msgpacker's slice encoder does not check for room in a release
@@ -270,6 +272,9 @@ fn reuse(row: Row, source: Rc<LogsRef<'static>>, api: Reuse) -> Row {
 enum Reuse {
     Ours,
     Zerompk,
+    /// Also compares our serde path's bytes with rmp-serde's (see
+    /// [`rows::serde_path_extras`]).
+    SerdePath,
     Serde,
     Msgpacker,
 }
@@ -314,6 +319,20 @@ pub(super) fn case(quick: bool) -> Case {
             Rc::clone(&refs),
             Reuse::Zerompk,
         ))
+        .row(rows::serde_path::<Logs>(names::SERDE_PATH, Rc::clone(&logs)))
+        .row(reuse(
+            rows::borrowed!(
+                borrowed_name(names::SERDE_PATH),
+                Group::Ours,
+                (*refs).clone(),
+                LogsRef<'_>,
+                msgpack_core::serde::to_vec,
+                msgpack_core::serde::from_slice
+            ),
+            Rc::clone(&refs),
+            Reuse::SerdePath,
+        ))
+        .row(rows::serde_path_named::<Logs>(names::SERDE_PATH_NAMED, Rc::clone(&logs)).differs(NAMED))
         .row(rows::serde_compact::<Logs>(names::RMP_SERDE_COMPACT, Rc::clone(&logs)))
         .row(reuse(
             rows::borrowed!(

@@ -112,6 +112,8 @@ pub(super) fn case(quick: bool) -> Case {
         .row(rows::ours::<Mesh>(names::DERIVE_ARRAY, Rc::clone(&mesh)))
         .row(rows::ours::<MeshMap>(names::DERIVE, map).differs(OURS_MAP))
         .row(rows::zerompk::<Mesh>(names::ZEROMPK, Rc::clone(&mesh)))
+        .row(rows::serde_path::<Mesh>(names::SERDE_PATH, Rc::clone(&mesh)))
+        .row(rows::serde_path_named::<Mesh>(names::SERDE_PATH_NAMED, Rc::clone(&mesh)).differs(NAMED))
         .row(rows::serde_compact::<Mesh>(names::RMP_SERDE_COMPACT, Rc::clone(&mesh)))
         .row(rows::serde_named::<Mesh>(names::RMP_SERDE_NAMED, Rc::clone(&mesh)).differs(NAMED))
         .row(rows::msgpacker::<Mesh>(names::MSGPACKER, mesh).differs(MSGPACKER_LAYOUT))

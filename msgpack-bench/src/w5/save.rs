@@ -305,6 +305,7 @@ pub(super) fn case(quick: bool) -> Case {
         .items("player", n as u64)
         .row(rows::ours::<Players>(names::DERIVE_ARRAY, Rc::clone(&players)))
         .row(rows::zerompk::<Players>(names::ZEROMPK, Rc::clone(&players)).differs(ZEROMPK_SIGNED))
+        .row(rows::serde_path::<Players>(names::SERDE_PATH, Rc::clone(&players)))
         .row(rows::serde_compact::<Players>(names::RMP_SERDE_COMPACT, Rc::clone(&players)))
         .row(rows::msgpacker::<Players>(names::MSGPACKER, players).differs(MSGPACKER_LAYOUT))
         .with_limits()
