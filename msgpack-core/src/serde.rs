@@ -165,6 +165,10 @@ pub use de::Deserializer;
 pub use error::Error;
 pub use ser::{Compound, Serializer};
 
+/// The capacity `to_vec` / `to_vec_named` start with (rmp-serde's too):
+/// a small message is written without growing the buffer.
+const START_CAPACITY: usize = 128;
+
 /// Serializes `value` into a new `Vec`, structs as arrays of their field
 /// values: the bytes of `rmp_serde::to_vec`.
 ///
@@ -181,7 +185,7 @@ pub use ser::{Compound, Serializer};
 /// ```
 #[inline]
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut ser = Serializer::new(Vec::new());
+    let mut ser = Serializer::new(Vec::with_capacity(START_CAPACITY));
     value.serialize(&mut ser)?;
     Ok(ser.into_inner())
 }
@@ -202,7 +206,7 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
 /// ```
 #[inline]
 pub fn to_vec_named<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> {
-    let mut ser = Serializer::named(Vec::new());
+    let mut ser = Serializer::named(Vec::with_capacity(START_CAPACITY));
     value.serialize(&mut ser)?;
     Ok(ser.into_inner())
 }

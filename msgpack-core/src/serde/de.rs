@@ -370,43 +370,135 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         self.number(v, "bool", NOT_INT)
     }
 
+    #[inline]
     fn deserialize_i8<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.i8() {
+                Ok(x) => return v.visit_i8(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "i8", range!(i8))
     }
 
+    #[inline]
     fn deserialize_i16<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.i16() {
+                Ok(x) => return v.visit_i16(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "i16", range!(i16))
     }
 
+    #[inline]
     fn deserialize_i32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.i32() {
+                Ok(x) => return v.visit_i32(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "i32", range!(i32))
     }
 
+    #[inline]
     fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.i64() {
+                Ok(x) => return v.visit_i64(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "i64", range!(i64))
     }
 
+    #[inline]
     fn deserialize_u8<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.u8() {
+                Ok(x) => return v.visit_u8(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "u8", range!(u8))
     }
 
+    #[inline]
     fn deserialize_u16<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.u16() {
+                Ok(x) => return v.visit_u16(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "u16", range!(u16))
     }
 
+    #[inline]
     fn deserialize_u32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.u32() {
+                Ok(x) => return v.visit_u32(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "u32", range!(u32))
     }
 
+    #[inline]
     fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: an integer in range, read as the
+        // hinted type (any other item, or an error, takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
+            match self.d.u64() {
+                Ok(x) => return v.visit_u64(x).map_err(|e| self.locate(e, at)),
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.number(v, "u64", range!(u64))
     }
 
+    #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        let at = self.d.position();
+        if let Ok(Marker::F32) = self.d.peek() {
+            let x = self.d.f32()?;
+            return v.visit_f32(x).map_err(|e| self.locate(e, at));
+        }
         self.number(v, "f32", NOT_INT)
     }
 
+    #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        let at = self.d.position();
+        if let Ok(Marker::F64) = self.d.peek() {
+            let x = self.d.f64()?;
+            return v.visit_f64(x).map_err(|e| self.locate(e, at));
+        }
         self.number(v, "f64", NOT_INT)
     }
 
@@ -443,6 +535,18 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     /// As `deserialize_str`; the payload of a `str` or `bin` (which the
     /// visitor copies) is charged to the allocation budget.
     fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // The common case in one step: a UTF-8 `str`, charged by its length
+        // (anything else takes the general path).
+        let at = self.d.position();
+        if let Ok(Marker::Str) = self.d.peek() {
+            match self.d.str() {
+                Ok(s) => {
+                    self.d.charge(s.len(), at)?;
+                    return v.visit_borrowed_str(s).map_err(|e| self.locate(e, at));
+                }
+                Err(_) => self.d.__rewind(at),
+            }
+        }
         self.charge_payload()?;
         self.any(v, true, &[], false)
     }
@@ -557,7 +661,12 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         })
     }
 
+    #[inline]
     fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        let at = self.d.position();
+        if let Ok(Marker::Str) = self.d.peek() {
+            return self.str(v, at);
+        }
         self.any(v, true, &[], false)
     }
 

@@ -170,7 +170,8 @@ impl<W: Write> Serializer<W> {
     /// A serializer into a new buffer with the same settings, for a
     /// sequence or map of unknown length.
     pub(super) fn buffer(&self) -> Serializer<alloc::vec::Vec<u8>> {
-        Serializer { e: Encoder::new(alloc::vec::Vec::new()), named: self.named }
+        // rmp-serde's starting capacity too: most buffered containers are small.
+        Serializer { e: Encoder::new(alloc::vec::Vec::with_capacity(128)), named: self.named }
     }
 }
 
