@@ -117,8 +117,24 @@ def main():
         print(f"| {name} | {ops(row(c1, name))} | {ops(row(c2, name))} |")
     print()
 
+    w6 = case(run, "W6", "stream")
+    print("| implementation | encode (a) reused | encode (b) new `Vec` | decode | allocs/decode |")
+    print("|---|---:|---:|---:|---:|")
+    for name in ["ours: derive", "ours: derive, borrowed", "ours: serde path (named)", "ours: serde path (named), borrowed",
+                 "rmp-serde (named)", "rmp-serde (named), borrowed"]:
+        r = row(w6, name)
+        if r is None:
+            continue
+        allocs = f"{r['decode_alloc']['allocs']:,}" if r.get("decode_alloc") else "-"
+        api = f" ({r['reuse_api']})" if r.get("reuse_api") else ""
+        print(f"| {name} | {fmt(med(r, 'reuse'))}{api} | {fmt(med(r, 'encode'))} | {fmt(med(r, 'decode'))} | {allocs} |")
+    m, s_ = row(w6, "memcpy (floor)"), row(w6, "skip (floor)")
+    print(f"| memcpy / skip (floors) | {fmt(med(m, 'reuse'))} | {fmt(med(m, 'encode'))} | {fmt(med(s_, 'decode'))} | 0 |")
+    print()
+
     # The fairness targets as a matrix: one row per target, one column per case.
-    cols = ["W5 mesh", "W5 game state", "W5 access log", "W5 save file", "W1 n=1000", "W2 Custom1", "W2 Custom2"]
+    cols = ["W5 mesh", "W5 game state", "W5 access log", "W5 save file", "W1 n=1000", "W2 Custom1", "W2 Custom2",
+            "W6 stream"]
     kinds = {}
     for t in run["targets"]:
         what = t["target"]
@@ -138,7 +154,7 @@ def main():
         elif what.startswith("encode:") and "rmp-serde" in what:
             kind = "encode vs rmp-serde"
         elif what.startswith("decode:") and "rmp-serde" in what:
-            kind = "decode vs rmp-serde"
+            kind = "decode vs rmp-serde" + (", borrowed" if "borrowed" in what else "")
         elif what.startswith("decode:") or what.startswith("encode:") or what.startswith("allocations"):
             continue
         kinds.setdefault((kind, t["goal"]), {})[t["case"]] = t["measured"]
