@@ -91,7 +91,7 @@ pub use crate::encode::bounded::EncodeItems;
 
 mod flatten;
 mod keys;
-pub use flatten::FlattenDecode;
+pub use flatten::{DecodeElems, EncodeElems, FlattenDecode};
 pub use keys::KeySet;
 
 /// Reads the fields of a map-form derived struct from `len` entries whose

@@ -117,9 +117,11 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
         })
         .map(|f| {
             let ty = f.ty;
-            match side {
-                Side::Encode => quote!(#ty: #krate::__private::EncodeMap),
-                Side::Decode => quote!(#ty: #krate::__private::FlattenDecode<'de>),
+            match (side, cont.form()) {
+                (Side::Encode, crate::ast::Form::Map) => quote!(#ty: #krate::__private::EncodeMap),
+                (Side::Decode, crate::ast::Form::Map) => quote!(#ty: #krate::__private::FlattenDecode<'de>),
+                (Side::Encode, crate::ast::Form::Array) => quote!(#ty: #krate::__private::EncodeElems),
+                (Side::Decode, crate::ast::Form::Array) => quote!(#ty: #krate::__private::DecodeElems<'de>),
             }
         })
         .collect();

@@ -512,8 +512,12 @@ fn check_flatten(cx: &Ctxt, f: &Field, style: Style, form: Form) {
         cx.error_spanned_by(t, "`flatten` needs named fields: a tuple's elements have no map to be inlined in");
         return;
     }
-    if form == Form::Array {
-        cx.error_spanned_by(t, "`flatten` needs map form here: flattening into an `array` struct is not supported yet (rmp-serde writes such a struct as a map anyway, a serde bug); remove `array` or `flatten`");
+    // A map's entries have no positions.
+    if form == Form::Array && is_catch_all(f) {
+        cx.error_spanned_by(
+            t,
+            "a flattened map needs map form: in `array` form fields are positions, and a map's entries have none",
+        );
     }
     let alias = a.aliases.first().map(|l| l.to_token_stream());
     for (name, tokens) in [

@@ -17,6 +17,7 @@ use crate::bound;
 use crate::expand::Names;
 
 mod adjacent;
+mod elems;
 mod enums;
 mod map;
 mod untagged;
@@ -65,6 +66,16 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         _ => quote!(),
     };
+    let elems_impl = match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Array && cont.transparent_field().is_none() => {
+            let head = quote! {
+                #[automatically_derived]
+                impl<#params> #krate::__private::DecodeElems<'de> for #ident #ty_generics where #(#preds,)*
+            };
+            elems::elems_impl(cont, n, fields, &head)
+        }
+        _ => quote!(),
+    };
     let (body, fallback_impl) = match fast_path(cont, n) {
         // The common form inline, everything else in the out-of-line
         // `DecodeFallback` (see there).
@@ -106,6 +117,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         #fallback_impl
         #map_impl
+        #elems_impl
     }
 }
 
@@ -121,7 +133,7 @@ fn is_small(cont: &Container) -> bool {
 fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
     let krate = &n.krate;
     let Data::Struct(style, fields) = &cont.data else { return None };
-    if cont.transparent_field().is_some() {
+    if cont.transparent_field().is_some() || (cont.form() == Form::Array && elems::has_flatten(fields)) {
         return None;
     }
     match style {
@@ -341,6 +353,20 @@ fn construct(ctor: &TokenStream, style: Style, fields: &[Field], values: &[Token
 /// take their defaults) and skip extra elements unless
 /// `deny_unknown_fields`.
 fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], ctor: &TokenStream) -> TokenStream {
+    if style == Style::Struct && elems::has_flatten(fields) {
+        if cont.form() == Form::Array {
+            return elems::flat_array_elements(cont, n, fields, ctor);
+        }
+        // A map-form struct's flattened fields are keys, not positions: it
+        // is read from a map only.
+        // (`Err(..)?` rather than `return`: no unreachable code after it.)
+        let krate = &n.krate;
+        return quote!({
+            let __no: ::core::result::Result<Self, #krate::decode::Error> =
+                ::core::result::Result::Err(__d.type_error("a map (flattened fields are keys)", __at));
+            __no?
+        });
+    }
     let krate = &n.krate;
     let count = fields.iter().filter(|f| f.is_wire()).count();
     let mut pos = 0usize;
@@ -458,6 +484,14 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
             let elems = array_elements(cont, n, style, fields, &ctor);
             let map = if cont.form() == Form::Map {
                 quote!(<Self as #krate::__private::DecodeMap<'de>>::__decode_entries(__d, __len, __at, ::core::option::Option::None)?)
+            } else if elems::has_flatten(fields) {
+                // Flattened fields are positions: such a struct is read from
+                // an array only.
+                quote!({
+                    let __no: ::core::result::Result<Self, #krate::decode::Error> =
+                        ::core::result::Result::Err(__d.type_error(#name, __at));
+                    __no?
+                })
             } else {
                 let entries = map_entries(cont, n, fields, &ctor);
                 quote!({

@@ -118,6 +118,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         _ => quote!(),
     };
+    let elems = match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.form() == Form::Array && plain => {
+            let preds: Vec<TokenStream> = preds.clone();
+            elems_impl(cont, n, fields, &preds)
+        }
+        _ => quote!(),
+    };
     let tag_checks = tag_checks(cont, n);
     let flatten_checks = flatten_checks(cont, n);
     quote! {
@@ -140,6 +147,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         #items_impl
         #map_impl
+        #elems
     }
 }
 
@@ -500,6 +508,9 @@ fn array_of(
     access: &dyn Fn(&Field) -> TokenStream,
     prefix: &[u8],
 ) -> (TokenStream, TokenStream) {
+    if fields.iter().any(|f| f.attrs.flatten.is_set()) {
+        return flat_array_of(n, fields, access, prefix);
+    }
     let mut head = prefix.to_vec();
     head.extend(wire::array_header(fields.len()));
     let lit = wire::lit(&head);
@@ -507,6 +518,111 @@ fn array_of(
     let encs = fields.iter().map(|f| value_encode(n, f, &access(f)));
     let lens = fields.iter().map(|f| value_len(n, f, &access(f)));
     (quote!(__e.raw(#lit)?; #(#encs)* ::core::result::Result::Ok(())), quote!(#hl #(+ #lens)*))
+}
+
+/// An array with flattened fields (`array` form): each flattened struct's
+/// fields inline, by position; the header counts them (a constant of the
+/// flattened types).
+fn flat_array_of(
+    n: &Names,
+    fields: &[&Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+    prefix: &[u8],
+) -> (TokenStream, TokenStream) {
+    let krate = &n.krate;
+    let lit = wire::lit(prefix);
+    let hl = prefix.len();
+    let count = elems_count(n, fields);
+    let encs = fields.iter().map(|f| {
+        let a = access(f);
+        if f.attrs.flatten.is_set() {
+            let t = elems_trait(n, f);
+            quote!(#t::__encode_elems(#a, __e)?;)
+        } else {
+            value_encode(n, f, &a)
+        }
+    });
+    let lens = fields.iter().map(|f| {
+        let a = access(f);
+        if f.attrs.flatten.is_set() {
+            let t = elems_trait(n, f);
+            quote!(#t::__elems_len(#a))
+        } else {
+            value_len(n, f, &a)
+        }
+    });
+    (
+        quote!(__e.raw(#lit)?; __e.array_len(#count)?; #(#encs)* ::core::result::Result::Ok(())),
+        quote!(#hl + #krate::encode::array_header_size(#count) #(+ #lens)*),
+    )
+}
+
+/// `<T as EncodeElems>`, spanned at the field's type.
+fn elems_trait(n: &Names, f: &Field) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeElems>)
+}
+
+/// The number of array elements of fields, flattened ones counting theirs.
+pub(crate) fn elems_count(n: &Names, fields: &[&Field]) -> TokenStream {
+    let krate = &n.krate;
+    let own = fields.iter().filter(|f| !f.attrs.flatten.is_set()).count();
+    let flat = fields.iter().filter(|f| f.attrs.flatten.is_set()).map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeElems>::__ELEMS)
+    });
+    quote!((#own #(+ #flat)*))
+}
+
+/// `impl EncodeElems` for an `array`-form struct: its fields as array
+/// elements, without the header (what a struct flattening it writes).
+fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &[TokenStream]) -> TokenStream {
+    let krate = &n.krate;
+    let ident = cont.ident;
+    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let access = |f: &Field| {
+        let m = &f.member;
+        quote!(&self.#m)
+    };
+    let count = elems_count(n, &wire);
+    let encs = wire.iter().map(|f| {
+        let a = access(f);
+        if f.attrs.flatten.is_set() {
+            let t = elems_trait(n, f);
+            quote!(#t::__encode_elems(#a, __e)?;)
+        } else {
+            value_encode(n, f, &a)
+        }
+    });
+    let lens = wire.iter().map(|f| {
+        let a = access(f);
+        if f.attrs.flatten.is_set() {
+            let t = elems_trait(n, f);
+            quote!(#t::__elems_len(#a))
+        } else {
+            value_len(n, f, &a)
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::__private::EncodeElems for #ident #ty_generics where #(#preds,)* {
+            const __ELEMS: usize = #count;
+            #[inline]
+            fn __encode_elems<__W: #krate::encode::Write>(
+                &self,
+                __e: &mut #krate::encode::Encoder<__W>,
+            ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                #(#encs)*
+                ::core::result::Result::Ok(())
+            }
+            #[inline]
+            fn __elems_len(&self) -> usize {
+                0 #(+ #lens)*
+            }
+        }
+    }
 }
 
 /// A `transparent` struct: its one encoded field, alone.

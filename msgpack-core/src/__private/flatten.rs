@@ -11,6 +11,7 @@
 
 use super::Key;
 use crate::decode::{self, Decoder};
+use crate::encode::{self, Encoder, Write};
 
 /// A type whose entries can be flattened into an enclosing map: derived
 /// map-form structs, `BTreeMap` and `HashMap` (the catch-all).
@@ -51,7 +52,7 @@ pub trait FlattenDecode<'de>: Sized {
 mod maps {
     use super::*;
     use crate::decode::Decode;
-    use crate::encode::{self, Encode, Encoder, Write};
+    use crate::encode::Encode;
     use alloc::collections::BTreeMap;
 
     const CLAIMED: &str =
@@ -191,4 +192,31 @@ mod maps {
             Ok(())
         }
     }
+}
+
+/// An `array`-form struct's fields as array elements without the header:
+/// what a struct that flattens it (in `array` form) writes at that place.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an `array`-form struct",
+    label = "`flatten` in `array` form needs a struct with named fields, in `array` form, that derives `MsgPack`"
+)]
+pub trait EncodeElems {
+    /// How many elements it writes.
+    const __ELEMS: usize;
+    /// Writes them.
+    fn __encode_elems<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>>;
+    /// Their encoded length.
+    fn __elems_len(&self) -> usize;
+}
+
+/// Reads what [`EncodeElems`] writes: exactly `__ELEMS` elements.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into an `array`-form struct",
+    label = "`flatten` in `array` form needs a struct with named fields, in `array` form, that derives `MsgPack`"
+)]
+pub trait DecodeElems<'de>: Sized {
+    /// How many elements it reads.
+    const __ELEMS: usize;
+    /// Reads them (the enclosing array's header is read).
+    fn __decode_elems(d: &mut Decoder<'de>) -> Result<Self, decode::Error>;
 }

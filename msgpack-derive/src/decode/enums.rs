@@ -312,11 +312,20 @@ pub(super) fn variant_payload(cont: &Container, n: &Names, v: &Variant) -> Token
         }
         Style::Struct => {
             let elems = array_elements(cont, n, Style::Struct, &v.fields, &ctor);
-            let entries = map_entries(cont, n, &v.fields, &ctor);
-            let map = quote!({
-                let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
-                #entries
-            });
+            let map = if cont.form() == crate::ast::Form::Array && super::elems::has_flatten(&v.fields) {
+                // Flattened fields are positions: read from an array only.
+                quote!({
+                    let __no: ::core::result::Result<Self, #krate::decode::Error> =
+                        ::core::result::Result::Err(__d.type_error(#vname, __at));
+                    __no?
+                })
+            } else {
+                let entries = map_entries(cont, n, &v.fields, &ctor);
+                quote!({
+                    let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
+                    #entries
+                })
+            };
             let body = map_or_array(krate, &map, &elems, vname);
             quote!({ #body })
         }

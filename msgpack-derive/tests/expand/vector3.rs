@@ -64,6 +64,26 @@ const _: () = {
         }
     }
     #[automatically_derived]
+    impl ::msgpack_core::__private::EncodeElems for Vector3 {
+        const __ELEMS: usize = (3usize);
+        #[inline]
+        fn __encode_elems<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            <f32 as ::msgpack_core::Encode>::encode(&self.x, __e)?;
+            <f32 as ::msgpack_core::Encode>::encode(&self.y, __e)?;
+            <f32 as ::msgpack_core::Encode>::encode(&self.z, __e)?;
+            ::core::result::Result::Ok(())
+        }
+        #[inline]
+        fn __elems_len(&self) -> usize {
+            0 + <f32 as ::msgpack_core::Encode>::encoded_len(&self.x)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.y)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.z)
+        }
+    }
+    #[automatically_derived]
     impl<'de> ::msgpack_core::Decode<'de> for Vector3 {
         #[inline(always)]
         fn decode(
@@ -288,6 +308,23 @@ const _: () = {
                 }
                 _ => ::core::result::Result::Err(__d.type_error("Vector3", __at)),
             }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::DecodeElems<'de> for Vector3 {
+        const __ELEMS: usize = (3usize);
+        #[inline]
+        fn __decode_elems(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            ::core::result::Result::Ok(Self {
+                x: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                    .map_err(|__err| __err.at_field("x"))?,
+                y: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                    .map_err(|__err| __err.at_field("y"))?,
+                z: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
+                    .map_err(|__err| __err.at_field("z"))?,
+            })
         }
     }
     /// Identifies this definition in schemas (recursion).

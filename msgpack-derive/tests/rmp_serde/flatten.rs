@@ -188,3 +188,69 @@ fn flatten_fingerprint_is_the_inline_one() {
     msgpack_core::assert_compatible!(Inline, Flat);
     msgpack_core::assert_compatible!(Flat, Inline);
 }
+
+// ---------------------------------------------------------------------------
+// `flatten` in `array` form: the flattened struct's fields inline, by
+// position. rmp-serde's `to_vec` writes such a serde struct as a map with
+// keys (serde's flatten always serializes a map, a known serde bug), so
+// there are no serde bytes to match: the bytes here are those of the
+// struct with the fields declared inline.
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+#[msgpack(array)]
+struct Pos {
+    x: i32,
+    y: i32,
+}
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+#[msgpack(array)]
+struct Sprite {
+    name: String,
+    #[msgpack(flatten)]
+    pos: Pos,
+    #[msgpack(default)]
+    z: u8,
+}
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+#[msgpack(array)]
+struct SpriteInline {
+    name: String,
+    x: i32,
+    y: i32,
+    #[msgpack(default)]
+    z: u8,
+}
+
+#[derive(MsgPack, PartialEq, Debug, Clone)]
+#[msgpack(array)]
+struct Layer {
+    #[msgpack(flatten)]
+    sprite: Sprite,
+    visible: bool,
+}
+
+#[test]
+fn array_form_flatten_is_positional() {
+    let s = Sprite { name: "a".into(), pos: Pos { x: 1, y: -2 }, z: 3 };
+    let bytes = msgpack_core::to_vec(&s).unwrap();
+    assert_eq!(bytes, b"\x94\xa1a\x01\xfe\x03");
+    assert_eq!(msgpack_core::Encode::encoded_len(&s), bytes.len());
+    let inline = SpriteInline { name: "a".into(), x: 1, y: -2, z: 3 };
+    assert_eq!(msgpack_core::to_vec(&inline).unwrap(), bytes);
+    assert_eq!(msgpack_core::from_slice::<Sprite>(&bytes).unwrap(), s);
+    // A missing trailing defaulted field, as without flatten.
+    assert_eq!(msgpack_core::from_slice::<Sprite>(b"\x93\xa1a\x01\xfe").unwrap().z, 0);
+    // A flattened struct's elements must all be there.
+    let err = msgpack_core::from_slice::<Sprite>(b"\x92\xa1a\x01").unwrap_err();
+    assert_eq!(err.to_string(), "expected 4 elements, found 2 at $ (byte 0)");
+    // Nested: the inner struct's fields, then its own flattened ones, inline.
+    let l = Layer { sprite: s.clone(), visible: true };
+    let bytes = msgpack_core::to_vec(&l).unwrap();
+    assert_eq!(bytes, b"\x95\xa1a\x01\xfe\x03\xc3");
+    assert_eq!(msgpack_core::from_slice::<Layer>(&bytes).unwrap(), l);
+    use msgpack_core::schema::fingerprint_of;
+    assert_eq!(fingerprint_of::<Sprite>(), fingerprint_of::<SpriteInline>());
+    msgpack_core::assert_compatible!(Sprite <=> SpriteInline);
+}

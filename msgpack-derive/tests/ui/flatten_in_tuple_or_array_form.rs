@@ -5,8 +5,8 @@ struct Meta {
     id: u32,
 }
 
-// A tuple's elements have no map to be inlined in, nor has an `array`
-// form struct (rmp-serde would write a map anyway).
+// A tuple's elements have no map to be inlined in; an `array`-form struct
+// inlines only an `array`-form struct's fields (positions, not keys).
 #[derive(MsgPack)]
 struct Pair(String, #[msgpack(flatten)] Meta);
 
