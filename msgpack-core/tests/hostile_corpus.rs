@@ -1705,3 +1705,40 @@ fn lossy_conversions_are_rejected() {
         );
     }
 }
+
+/// `flatten` in `array` form: short arrays, huge length claims, wrong
+/// types and every truncation of a valid message are errors (never a
+/// panic), and a map is refused (flattened fields are positions).
+#[test]
+fn array_form_flatten_on_hostile_input() {
+    #[derive(msgpack_core::MsgPack, Debug, PartialEq)]
+    #[msgpack(array)]
+    struct Pos {
+        x: i32,
+        y: i32,
+    }
+    #[derive(msgpack_core::MsgPack, Debug, PartialEq)]
+    #[msgpack(array)]
+    struct Sprite {
+        name: String,
+        #[msgpack(flatten)]
+        pos: Pos,
+        #[msgpack(default)]
+        z: u8,
+    }
+    let good = msgpack_core::to_vec(&Sprite { name: "n".into(), pos: Pos { x: 1, y: 2 }, z: 3 }).unwrap();
+    assert!(from_slice::<Sprite>(&good).is_ok());
+    for cut in 0..good.len() {
+        assert!(from_slice::<Sprite>(&good[..cut]).is_err(), "cut at {cut}");
+    }
+    for bad in [
+        &b"\x92\xa1n\x01"[..],                           // the flattened struct's second element missing
+        b"\xdd\xff\xff\xff\xff\xa1n",                    // a length claim far past the input
+        b"\x94\xa1n\xa1x\x02\x03",                       // a wrong type inside the flattened part
+        b"\x84\xa4name\xa1n\xa1x\x01\xa1y\x02\xa1z\x03", // a map: positions only
+        b"\x90",
+    ] {
+        let e = from_slice::<Sprite>(bad).unwrap_err();
+        assert!(e.offset() <= bad.len(), "{e}");
+    }
+}
