@@ -96,10 +96,7 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
     let serde_bounds: Vec<TokenStream> = fields
         .iter()
         .filter(|f| f.is_wire() && f.attrs.serde.is_set())
-        .filter(|f| {
-            let text = f.ty.to_token_stream().to_string();
-            text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.contains(w))
-        })
+        .filter(|f| mentions(f.ty, &params))
         .map(|f| {
             let ty = f.ty;
             match side {
@@ -111,10 +108,7 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
     let mut out: Vec<TokenStream> = fields
         .into_iter()
         .filter(|f| f.is_wire() && f.attrs.flatten.is_set())
-        .filter(|f| {
-            let text = f.ty.to_token_stream().to_string();
-            text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.contains(w))
-        })
+        .filter(|f| mentions(f.ty, &params))
         .map(|f| {
             let ty = f.ty;
             match (side, cont.form()) {
@@ -127,6 +121,12 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
         .collect();
     out.extend(serde_bounds);
     out
+}
+
+/// Whether a type's tokens name one of `params` (a type parameter).
+pub(crate) fn mentions(ty: &syn::Type, params: &BTreeSet<String>) -> bool {
+    let text = ty.to_token_stream().to_string();
+    text.split(|c: char| !c.is_alphanumeric() && c != '_').any(|w| params.contains(w))
 }
 
 /// `impl<...>` parameters for a Decode impl: `'de` outliving every lifetime

@@ -151,21 +151,6 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     }
 }
 
-/// [`own_keys`] of a list of field references.
-fn own_key_lits(fields: &[&Field]) -> Vec<proc_macro2::Literal> {
-    fields
-        .iter()
-        .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
-        .flat_map(|f| {
-            let key = match &f.key {
-                crate::ast::Key::Str(s) => Some(wire::lit(s.as_bytes())),
-                crate::ast::Key::Int(_) => None,
-            };
-            key.into_iter().chain(f.attrs.aliases.iter().map(|a| wire::lit(a.value().as_bytes())))
-        })
-        .collect()
-}
-
 /// `const __MAX_LEN` of a struct: its header, its keys and the bounds of
 /// its fields' types (none for a `with` field); enums keep the default (no
 /// bound).
@@ -329,7 +314,7 @@ impl<'a> MapEntries<'a> {
     ) -> Self {
         let claimed = if fields.iter().any(|f| f.attrs.flatten.is_set()) {
             let krate = &n.krate;
-            let own_lits = own_key_lits(fields);
+            let own_lits = own_keys(fields.iter().copied());
             let nested = fields.iter().filter(|f| f.attrs.flatten.is_set()).map(|f| {
                 let ty = f.ty;
                 quote!(.with(&<#ty as #krate::__private::EncodeMap>::__KEYS))
@@ -533,28 +518,32 @@ fn flat_array_of(
     let lit = wire::lit(prefix);
     let hl = prefix.len();
     let count = elems_count(n, fields);
-    let encs = fields.iter().map(|f| {
-        let a = access(f);
-        if f.attrs.flatten.is_set() {
-            let t = elems_trait(n, f);
-            quote!(#t::__encode_elems(#a, __e)?;)
-        } else {
-            value_encode(n, f, &a)
-        }
-    });
-    let lens = fields.iter().map(|f| {
-        let a = access(f);
-        if f.attrs.flatten.is_set() {
-            let t = elems_trait(n, f);
-            quote!(#t::__elems_len(#a))
-        } else {
-            value_len(n, f, &a)
-        }
-    });
+    let (encs, lens) = elem_parts(n, fields, access);
     (
         quote!(__e.raw(#lit)?; __e.array_len(#count)?; #(#encs)* ::core::result::Result::Ok(())),
         quote!(#hl + #krate::encode::array_header_size(#count) #(+ #lens)*),
     )
+}
+
+/// Each field's encode statement and length expression as array
+/// elements, a flattened field's through its `EncodeElems`.
+fn elem_parts(
+    n: &Names,
+    fields: &[&Field],
+    access: &dyn Fn(&Field) -> TokenStream,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    fields
+        .iter()
+        .map(|f| {
+            let a = access(f);
+            if f.attrs.flatten.is_set() {
+                let t = elems_trait(n, f);
+                (quote!(#t::__encode_elems(#a, __e)?;), quote!(#t::__elems_len(#a)))
+            } else {
+                (value_encode(n, f, &a), value_len(n, f, &a))
+            }
+        })
+        .unzip()
 }
 
 /// `<T as EncodeElems>`, spanned at the field's type.
@@ -587,24 +576,7 @@ fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &[TokenStrea
         quote!(&self.#m)
     };
     let count = elems_count(n, &wire);
-    let encs = wire.iter().map(|f| {
-        let a = access(f);
-        if f.attrs.flatten.is_set() {
-            let t = elems_trait(n, f);
-            quote!(#t::__encode_elems(#a, __e)?;)
-        } else {
-            value_encode(n, f, &a)
-        }
-    });
-    let lens = wire.iter().map(|f| {
-        let a = access(f);
-        if f.attrs.flatten.is_set() {
-            let t = elems_trait(n, f);
-            quote!(#t::__elems_len(#a))
-        } else {
-            value_len(n, f, &a)
-        }
-    });
+    let (encs, lens) = elem_parts(n, &wire, &access);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::__private::EncodeElems for #ident #ty_generics where #(#preds,)* {

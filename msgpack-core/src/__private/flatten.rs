@@ -50,6 +50,7 @@ pub trait FlattenDecode<'de>: Sized {
 
 #[cfg(feature = "alloc")]
 mod maps {
+    use super::super::KeySet;
     use super::*;
     use crate::decode::Decode;
     use crate::encode::Encode;
@@ -70,6 +71,33 @@ mod maps {
         let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
         Ok((k, v))
     }
+
+    /// Writes a map's entries (no header); with `claimed`, a key it holds
+    /// is an error (the enclosing map would hold it twice).
+    #[inline]
+    fn encode_entries<'a, K: Encode + 'a, V: Encode + 'a, W: Write>(
+        entries: impl Iterator<Item = (&'a K, &'a V)>,
+        e: &mut Encoder<W>,
+        claimed: Option<&KeySet>,
+    ) -> Result<(), encode::Error<W::Error>> {
+        for (k, v) in entries {
+            if claimed.is_some_and(|c| super::super::key_claimed(k, c)) {
+                return Err(encode::Error::Unrepresentable(CLAIMED));
+            }
+            k.encode(e)?;
+            v.encode(e)?;
+        }
+        Ok(())
+    }
+
+    /// The encoded length of a map's entries (no header).
+    #[inline]
+    fn entries_len<'a, K: Encode + 'a, V: Encode + 'a>(entries: impl Iterator<Item = (&'a K, &'a V)>) -> usize {
+        entries.map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+    }
+
+    // The catch-alls. The impls are written out (not a macro) so that the
+    // compiler's "other types implement" notes quote them plainly.
 
     impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> FlattenDecode<'de> for BTreeMap<K, V> {
         type Acc = Self;
@@ -96,36 +124,21 @@ mod maps {
     }
 
     impl<K: Encode, V: Encode> super::super::EncodeMap for BTreeMap<K, V> {
-        const __KEYS: super::super::KeySet = super::super::KeySet::EMPTY;
+        const __KEYS: KeySet = KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
             self.len()
         }
         #[inline]
         fn __encode_entries<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-            for (k, v) in self {
-                k.encode(e)?;
-                v.encode(e)?;
-            }
-            Ok(())
+            encode_entries(self.iter(), e, None)
         }
         #[inline]
         fn __entries_len(&self) -> usize {
-            self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+            entries_len(self.iter())
         }
-        fn __encode_flat<W: Write>(
-            &self,
-            e: &mut Encoder<W>,
-            claimed: &super::super::KeySet,
-        ) -> Result<(), encode::Error<W::Error>> {
-            for (k, v) in self {
-                if super::super::key_claimed(k, claimed) {
-                    return Err(encode::Error::Unrepresentable(CLAIMED));
-                }
-                k.encode(e)?;
-                v.encode(e)?;
-            }
-            Ok(())
+        fn __encode_flat<W: Write>(&self, e: &mut Encoder<W>, claimed: &KeySet) -> Result<(), encode::Error<W::Error>> {
+            encode_entries(self.iter(), e, Some(claimed))
         }
     }
 
@@ -160,36 +173,21 @@ mod maps {
 
     #[cfg(feature = "std")]
     impl<K: Encode, V: Encode, S> super::super::EncodeMap for std::collections::HashMap<K, V, S> {
-        const __KEYS: super::super::KeySet = super::super::KeySet::EMPTY;
+        const __KEYS: KeySet = KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
             self.len()
         }
         #[inline]
         fn __encode_entries<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-            for (k, v) in self {
-                k.encode(e)?;
-                v.encode(e)?;
-            }
-            Ok(())
+            encode_entries(self.iter(), e, None)
         }
         #[inline]
         fn __entries_len(&self) -> usize {
-            self.iter().map(|(k, v)| k.encoded_len() + v.encoded_len()).sum()
+            entries_len(self.iter())
         }
-        fn __encode_flat<W: Write>(
-            &self,
-            e: &mut Encoder<W>,
-            claimed: &super::super::KeySet,
-        ) -> Result<(), encode::Error<W::Error>> {
-            for (k, v) in self {
-                if super::super::key_claimed(k, claimed) {
-                    return Err(encode::Error::Unrepresentable(CLAIMED));
-                }
-                k.encode(e)?;
-                v.encode(e)?;
-            }
-            Ok(())
+        fn __encode_flat<W: Write>(&self, e: &mut Encoder<W>, claimed: &KeySet) -> Result<(), encode::Error<W::Error>> {
+            encode_entries(self.iter(), e, Some(claimed))
         }
     }
 }

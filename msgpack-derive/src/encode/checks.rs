@@ -16,9 +16,9 @@ use crate::wire;
 
 /// The raw `str` keys and aliases of a field list's keyed (not flattened)
 /// wire fields.
-pub(super) fn own_keys(fields: &[Field]) -> Vec<proc_macro2::Literal> {
+pub(super) fn own_keys<'f, 'a: 'f>(fields: impl IntoIterator<Item = &'f Field<'a>>) -> Vec<proc_macro2::Literal> {
     fields
-        .iter()
+        .into_iter()
         .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
         .flat_map(|f| {
             let key = match &f.key {
