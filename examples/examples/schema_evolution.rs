@@ -4,9 +4,9 @@
 //!
 //! Run: `cargo run -p msgpack-examples --example schema_evolution`
 //!
-//! Try breaking it: make `email` in `UserV2` a plain `String` (required),
+//! Try breaking it: make `email` in `v2::User` a plain `String` (required),
 //! and the build fails with
-//! `UserV2 cannot read UserV1: field "email" is required in UserV2 but UserV1 never writes it`.
+//! `User cannot read User: rule required-field-added: field "email" is required in User but User never writes it`.
 
 use msgpack_core::schema::{Schema, fingerprint_of};
 use msgpack_core::{MsgPack, assert_compatible};
@@ -65,7 +65,7 @@ assert_compatible!(v2::User, v1::User);
 
 // ...but v1 cannot read v2: `id` is now a u64, which a u32 cannot hold.
 // Uncommenting this line fails the build with
-// `User cannot read User: field "id": u32 cannot hold every u64`.
+// `User cannot read User: rule integer-narrowed: field "id": u32 cannot hold every u64`.
 // assert_compatible!(v1::User, v2::User);
 
 /// The subset both versions can exchange in both directions: v2 writers

@@ -17,7 +17,7 @@
 //! #[derive(MsgPack)]
 //! struct UserV2 { id: u64, name: String, email: String }
 //!
-//! // error: UserV2 cannot read UserV1: field "email" is required in UserV2 but UserV1 never writes it
+//! // error: UserV2 cannot read UserV1: rule required-field-added: field "email" is required in UserV2 but UserV1 never writes it
 //! assert_compatible!(UserV2, UserV1);
 //! ```
 //!
@@ -91,6 +91,63 @@
 //! deeper than the reader's `max_depth`, and lengths are not compared with
 //! the length limits.
 //!
+//! # Rule ids
+//!
+//! Every incompatibility names the rule it breaks with a stable id, in the
+//! message (`R cannot read W: rule ID: path: reason`) and as a [`Rule`]
+//! ([`Incompatible::rule`]; [`Incompatible::detail`] is the path and the
+//! reason alone). The ids describe the reader against the writer, as a new
+//! version reading an old one's messages:
+//!
+//! ```
+//! use msgpack_core::{MsgPack, schema::{Rule, check, shape_of}};
+//!
+//! #[derive(MsgPack)]
+//! struct UserV1 { id: u64, name: String }
+//! #[derive(MsgPack)]
+//! struct UserV2 { id: u64, name: String, email: String }
+//!
+//! let err = check(shape_of::<UserV2>(), shape_of::<UserV1>()).unwrap_err();
+//! assert_eq!(err.rule(), Rule::RequiredFieldAdded);
+//! assert_eq!(
+//!     err.as_str(),
+//!     r#"UserV2 cannot read UserV1: rule required-field-added: field "email" is required in UserV2 but UserV1 never writes it"#
+//! );
+//! ```
+//!
+//! | id | meaning |
+//! |----|---------|
+//! | [`required-field-added`](Rule::RequiredFieldAdded) | the reader requires a field (key or position) the writer never writes |
+//! | [`required-field-omittable`](Rule::RequiredFieldOmittable) | the reader requires a field the writer may leave out (`skip_if`, `omit_defaults`) |
+//! | [`key-renamed`](Rule::KeyRenamed) | a required field's key is not written, but the writer writes the same field under another key |
+//! | [`unknown-fields-denied`](Rule::UnknownFieldsDenied) | the writer writes a field the reader does not know and `deny_unknown_fields` rejects |
+//! | [`alias-duplicate`](Rule::AliasDuplicate) | the writer writes two fields the reader reads as one (a key and its `alias`) |
+//! | [`key-unreadable`](Rule::KeyUnreadable) | a map (or flattened catch-all map) reading a struct's fields cannot read a field's key |
+//! | [`array-field-reordered`](Rule::ArrayFieldReordered) | in array form, a position does not read and the writer has the reader's field at another position |
+//! | [`form-changed`](Rule::FormChanged) | a map-form struct against an array-form one |
+//! | [`type-changed`](Rule::TypeChanged) | the reader expects another MessagePack type than the writer writes |
+//! | [`integer-narrowed`](Rule::IntegerNarrowed) | the reader's integer range does not hold the writer's (or an integer tag) |
+//! | [`float-narrowed`](Rule::FloatNarrowed) | an `f32` reader, an `f64` writer |
+//! | [`char-narrowed`](Rule::CharNarrowed) | a `char` reader, a string writer |
+//! | [`option-removed`](Rule::OptionRemoved) | the writer may write `nil` (an `Option`), the reader does not read it |
+//! | [`length-changed`](Rule::LengthChanged) | fixed lengths differ (`[u8; N]`, `[T; N]`, tuples, tuple structs) |
+//! | [`ext-type-changed`](Rule::ExtTypeChanged) | ext items (timestamps included) of another or an unfixed type code |
+//! | [`with-changed`](Rule::WithChanged) | a `with = "module"` field against another module, field type, or none |
+//! | [`any-value-written`](Rule::AnyValueWritten) | the writer may write any value, which only `Value` / `ValueRef` reads |
+//! | [`variant-removed`](Rule::VariantRemoved) | the writer writes a variant the reader does not know (and it has no `other`) |
+//! | [`tag-changed`](Rule::TagChanged) | the reader has the writer's variant under another tag |
+//! | [`tag-kind-changed`](Rule::TagKindChanged) | string tags against integer tags |
+//! | [`tagging-changed`](Rule::TaggingChanged) | another tagging style (external, `tag`, `tag` + `content`) or other tag keys |
+//! | [`variant-payload-changed`](Rule::VariantPayloadChanged) | a variant's payload kind differs (unit, newtype, tuple, struct) |
+//! | [`other-variant-missing`](Rule::OtherVariantMissing) | the writer writes unknown values back verbatim; the reader has no `other` variant holding the value |
+//! | [`untagged-variant-unreadable`](Rule::UntaggedVariantUnreadable) | the writer writes a variant untagged; the reader has no untagged variants |
+//! | [`untagged-no-match`](Rule::UntaggedNoMatch) | no variant of an untagged reader reads what the writer writes |
+//! | [`too-deep`](Rule::TooDeep) | a path nests deeper than [`MAX_CHECK_DEPTH`]: not checked, so not accepted |
+//! | [`recursion-unresolved`](Rule::RecursionUnresolved) | a hand-built [`Shape::Recur`] outside the type it refers to |
+//!
+//! Each variant of [`Rule`] has an example; [`Rule::ALL`] lists them and
+//! [`Rule::from_id`] parses an id.
+//!
 //! # Fingerprints
 //!
 //! [`Shape::fingerprint`] hashes the wire schema with 64-bit FNV-1a over a
@@ -134,14 +191,19 @@
 //! - The check follows at most [`MAX_CHECK_DEPTH`] nested levels on one
 //!   path; deeper schemas are reported as too deep rather than checked.
 
+mod assert;
 mod check;
 mod display;
 mod fingerprint;
 mod impls;
 mod message;
+mod rule;
 
+#[doc(hidden)]
+pub use assert::__assert;
 pub use check::{MAX_CHECK_DEPTH, check};
 pub use message::Incompatible;
+pub use rule::Rule;
 
 /// A type with a known wire schema.
 ///
@@ -646,73 +708,6 @@ pub const fn shape_of<T: Schema + ?Sized>() -> &'static Shape {
 #[must_use]
 pub const fn fingerprint_of<T: Schema + ?Sized>() -> u64 {
     T::SHAPE.get().fingerprint()
-}
-
-/// Fails the build unless a reader type can decode every message a writer
-/// type can produce (see the [module docs](crate::schema) for the rules).
-///
-/// `assert_compatible!(Reader, Writer)` checks one direction;
-/// `assert_compatible!(A <=> B)` checks both, for types that must stay
-/// mutually readable (old and new versions of a message). It expands to a
-/// `const _: () = ...;` item, so it can stand at module level or in a
-/// function body, and costs nothing at run time.
-///
-/// ```
-/// use msgpack_core::{MsgPack, assert_compatible};
-///
-/// #[derive(MsgPack)]
-/// struct V1 { id: u32 }
-/// #[derive(MsgPack)]
-/// struct V2 { id: u64, #[msgpack(default)] retries: u8 }
-///
-/// assert_compatible!(V2, V1); // u32 widens into u64, `retries` has a default
-/// assert_compatible!(Vec<V2>, Vec<V1>);
-/// ```
-///
-/// The reverse fails the build with a message naming the field:
-///
-/// ```compile_fail
-/// # use msgpack_core::{MsgPack, assert_compatible};
-/// # #[derive(MsgPack)]
-/// # struct V1 { id: u32 }
-/// # #[derive(MsgPack)]
-/// # struct V2 { id: u64, #[msgpack(default)] retries: u8 }
-/// // error: V1 cannot read V2: field "id": u32 cannot hold every u64
-/// assert_compatible!(V1, V2);
-/// ```
-#[macro_export]
-macro_rules! assert_compatible {
-    (@scan [$($a:tt)+] <=> $($b:tt)+) => {
-        $crate::assert_compatible!(@one [$($a)+] [$($b)+]);
-        $crate::assert_compatible!(@one [$($b)+] [$($a)+]);
-    };
-    (@scan [$($a:tt)*] $t:tt $($rest:tt)*) => {
-        $crate::assert_compatible!(@scan [$($a)* $t] $($rest)*);
-    };
-    (@scan [$($a:tt)*]) => {
-        $crate::assert_compatible!(@pair $($a)*);
-    };
-    (@pair $r:ty, $w:ty $(,)?) => {
-        $crate::assert_compatible!(@one [$r] [$w]);
-    };
-    (@one [$r:ty] [$w:ty]) => {
-        const _: () = $crate::schema::__assert(
-            <$r as $crate::schema::Schema>::SHAPE,
-            <$w as $crate::schema::Schema>::SHAPE,
-        );
-    };
-    ($($t:tt)+) => {
-        $crate::assert_compatible!(@scan [] $($t)+);
-    };
-}
-
-/// The body of [`assert_compatible!`]: panics (a compile error in a
-/// `const`) with the incompatibility's message.
-#[doc(hidden)]
-pub const fn __assert(reader: ShapeRef, writer: ShapeRef) {
-    if let Err(e) = check(reader.get(), writer.get()) {
-        panic!("{}", e.as_str());
-    }
 }
 
 /// `str` equality usable in `const` code.

@@ -97,7 +97,7 @@ fn required_field_must_always_be_written() {
     use fields::*;
     assert_eq!(
         verdict::<UserV2, UserV1>(),
-        r#"UserV2 cannot read UserV1: field "email" is required in UserV2 but UserV1 never writes it"#
+        r#"UserV2 cannot read UserV1: rule required-field-added: field "email" is required in UserV2 but UserV1 never writes it"#
     );
     assert!(!decodes::<UserV2, _>(&UserV1 { id: 1, name: "a".into() }));
     // A defaulted or optional new field keeps old messages readable.
@@ -110,12 +110,12 @@ fn sometimes_absent_writer_fields() {
     use fields::*;
     assert_eq!(
         verdict::<NeedsName, Sparse>(),
-        r#"NeedsName cannot read Sparse: field "name" is required in NeedsName but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"NeedsName cannot read Sparse: rule required-field-omittable: field "name" is required in NeedsName but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
     );
     assert!(!decodes::<NeedsName, _>(&Sparse { id: 1, name: None }));
     assert_eq!(
         verdict::<NeedsName, SkipIf>(),
-        r#"NeedsName cannot read SkipIf: field "name" is required in NeedsName but SkipIf may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"NeedsName cannot read SkipIf: rule required-field-omittable: field "name" is required in NeedsName but SkipIf may leave it out (`skip_if` or `omit_defaults`)"#
     );
     assert!(!decodes::<NeedsName, _>(&SkipIf { id: 1, name: String::new() }));
     // An `Option` written as nil needs an `Option` reader.
@@ -126,14 +126,14 @@ fn sometimes_absent_writer_fields() {
     );
     assert_eq!(
         verdict::<UserV2, UserV2Opt>(),
-        r#"UserV2 cannot read UserV2Opt: field "email": expected str, found Option<str> (nil is not a str)"#
+        r#"UserV2 cannot read UserV2Opt: rule option-removed: field "email": expected str, found Option<str> (nil is not a str)"#
     );
     // Readers that default the field accept its absence.
     assert_eq!(verdict::<Sparse, Sparse>(), "ok");
     assert!(decodes::<Sparse, _>(&Sparse { id: 1, name: None }));
     assert_eq!(
         verdict::<UserV1, Sparse>(),
-        r#"UserV1 cannot read Sparse: field "name" is required in UserV1 but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"UserV1 cannot read Sparse: rule required-field-omittable: field "name" is required in UserV1 but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
     );
 }
 
@@ -144,7 +144,7 @@ fn unknown_fields_are_skipped_unless_denied() {
     assert!(decodes::<UserV1, _>(&UserV2 { id: 1, name: "a".into(), email: "e".into() }));
     assert_eq!(
         verdict::<Strict, UserV2>(),
-        r#"Strict cannot read UserV2: UserV2 writes field "email", which Strict does not know and `deny_unknown_fields` rejects"#
+        r#"Strict cannot read UserV2: rule unknown-fields-denied: UserV2 writes field "email", which Strict does not know and `deny_unknown_fields` rejects"#
     );
     assert!(!decodes::<Strict, _>(&UserV2 { id: 1, name: "a".into(), email: "e".into() }));
     assert_eq!(verdict::<Strict, UserV1>(), "ok");
@@ -155,7 +155,7 @@ fn renamed_keys_are_removed_plus_added() {
     use fields::*;
     assert_eq!(
         verdict::<Renamed, UserV1>(),
-        r#"Renamed cannot read UserV1: field "full_name" is required in Renamed but UserV1 never writes it"#
+        r#"Renamed cannot read UserV1: rule key-renamed: field "full_name" is required in Renamed but UserV1 never writes it; UserV1 writes `name` as "name" (keep the old key readable with `alias = "name"`)"#
     );
     assert_eq!(verdict::<RenamedKeepsKey, UserV1>(), "ok");
     assert_eq!(verdict::<UserV1, RenamedKeepsKey>(), "ok");
@@ -218,9 +218,12 @@ fn integer_widening_and_narrowing() {
     assert_eq!(verdict::<i64, u32>(), "ok");
     assert_eq!(verdict::<i128, u64>(), "ok");
     assert_eq!(verdict::<u64, std::num::NonZeroU32>(), "ok");
-    assert_eq!(verdict::<u8, u16>(), "u8 cannot read u16: u8 cannot hold every u16");
-    assert_eq!(verdict::<u64, i8>(), "u64 cannot read i8: u64 cannot hold every i8");
-    assert_eq!(verdict::<std::num::NonZeroU8, u8>(), "NonZeroU8 cannot read u8: NonZeroU8 cannot hold every u8");
+    assert_eq!(verdict::<u8, u16>(), "u8 cannot read u16: rule integer-narrowed: u8 cannot hold every u16");
+    assert_eq!(verdict::<u64, i8>(), "u64 cannot read i8: rule integer-narrowed: u64 cannot hold every i8");
+    assert_eq!(
+        verdict::<std::num::NonZeroU8, u8>(),
+        "NonZeroU8 cannot read u8: rule integer-narrowed: NonZeroU8 cannot hold every u8"
+    );
     assert!(decodes::<u16, _>(&255u8));
     assert!(!decodes::<u8, _>(&256u16));
 }
@@ -229,54 +232,60 @@ fn integer_widening_and_narrowing() {
 fn types_and_nesting() {
     use types::*;
     assert_eq!(verdict::<Wide, Small>(), "ok");
-    assert_eq!(verdict::<Small, Wide>(), r#"Small cannot read Wide: field "n": u8 cannot hold every i64"#);
+    assert_eq!(
+        verdict::<Small, Wide>(),
+        r#"Small cannot read Wide: rule integer-narrowed: field "n": u8 cannot hold every i64"#
+    );
     assert_eq!(verdict::<f64, f32>(), "ok");
-    assert_eq!(verdict::<f32, f64>(), "f32 cannot read f64: expected float 32, found float 64");
-    assert_eq!(verdict::<f64, u8>(), "f64 cannot read u8: expected float 64 or 32, found integer");
+    assert_eq!(verdict::<f32, f64>(), "f32 cannot read f64: rule float-narrowed: expected float 32, found float 64");
+    assert_eq!(verdict::<f64, u8>(), "f64 cannot read u8: rule type-changed: expected float 64 or 32, found integer");
     assert_eq!(verdict::<Option<u32>, u32>(), "ok");
     assert_eq!(verdict::<String, char>(), "ok");
-    assert_eq!(verdict::<char, String>(), "char cannot read str: expected str of one character, found str");
+    assert_eq!(
+        verdict::<char, String>(),
+        "char cannot read str: rule char-narrowed: expected str of one character, found str"
+    );
     assert_eq!(
         verdict::<Small, Bytes>(),
-        r#"Small cannot read Bytes: field "s": expected str, found bin of any length"#
+        r#"Small cannot read Bytes: rule type-changed: field "s": expected str, found bin of any length"#
     );
-    assert_eq!(verdict::<String, u64>(), "str cannot read u64: expected str, found integer");
+    assert_eq!(verdict::<String, u64>(), "str cannot read u64: rule type-changed: expected str, found integer");
     assert_eq!(verdict::<OuterWide, Outer>(), "ok");
     assert_eq!(
         verdict::<Outer, OuterWide>(),
-        r#"Outer cannot read OuterWide: field "inner": Small cannot read Wide: field "n": u8 cannot hold every i64"#
+        r#"Outer cannot read OuterWide: rule integer-narrowed: field "inner": Small cannot read Wide: field "n": u8 cannot hold every i64"#
     );
     assert_eq!(
         verdict::<Outer, OuterBytes>(),
-        r#"Outer cannot read OuterBytes: field "list": element: Small cannot read Bytes: field "s": expected str, found bin of any length"#
+        r#"Outer cannot read OuterBytes: rule type-changed: field "list": element: Small cannot read Bytes: field "s": expected str, found bin of any length"#
     );
     assert_eq!(verdict::<Vec<u8>, [u8; 4]>(), "ok");
     assert_eq!(
         verdict::<[u8; 4], Vec<u8>>(),
-        "bin[4] cannot read bin: expected bin of 4 bytes, found bin of any length"
+        "bin[4] cannot read bin: rule length-changed: expected bin of 4 bytes, found bin of any length"
     );
     assert_eq!(verdict::<Vec<u8>, std::collections::BTreeSet<u8>>(), "ok", "bytes read arrays of u8");
     assert_eq!(verdict::<Vec<u16>, (u8, u16)>(), "ok");
     assert_eq!(
         verdict::<(u8, u8), (u8, u8, u8)>(),
-        "(u8, u8) cannot read (u8, u8, u8): expected array of 2, found array of 3"
+        "(u8, u8) cannot read (u8, u8, u8): rule length-changed: expected array of 2, found array of 3"
     );
     assert_eq!(verdict::<Value, OuterWide>(), "ok");
     assert_eq!(
         verdict::<u8, Value>(),
-        "u8 cannot read any: expected u8, found any value (only `Value` or `ValueRef` reads any value)"
+        "u8 cannot read any: rule any-value-written: expected u8, found any value (only `Value` or `ValueRef` reads any value)"
     );
     assert_eq!(verdict::<BTreeMap<String, Value>, Outer>(), "ok", "a map-form struct is a map with str keys");
     // A tuple may hold 1e9 nanoseconds, which `Duration` rejects.
     assert_eq!(
         verdict::<std::time::Duration, (u64, u32)>(),
-        "(u64, nanoseconds) cannot read (u64, u32): element 1: nanoseconds cannot hold every u32"
+        "(u64, nanoseconds) cannot read (u64, u32): rule integer-narrowed: element 1: nanoseconds cannot hold every u32"
     );
     assert_eq!(verdict::<(u64, u32), std::time::Duration>(), "ok");
     assert_eq!(verdict::<msgpack_core::Ext, msgpack_core::Timestamp>(), "ok");
     assert_eq!(
         verdict::<msgpack_core::Timestamp, msgpack_core::Ext>(),
-        "timestamp cannot read ext: expected timestamp, found ext of any type"
+        "timestamp cannot read ext: rule ext-type-changed: expected timestamp, found ext of any type"
     );
 }
 
@@ -341,21 +350,21 @@ fn array_form_positions() {
     assert!(decodes::<PointV1, _>(&PointV2 { x: 1, y: 2, z: 3 }));
     assert_eq!(
         verdict::<PointRequiredZ, PointV1>(),
-        "PointRequiredZ cannot read PointV1: position 2 (`z`) is required in PointRequiredZ but PointV1 writes only 2 elements"
+        "PointRequiredZ cannot read PointV1: rule required-field-added: position 2 (`z`) is required in PointRequiredZ but PointV1 writes only 2 elements"
     );
     assert!(!decodes::<PointRequiredZ, _>(&PointV1 { x: 1, y: 2 }));
     assert_eq!(
         verdict::<Swapped, PointV1>(),
-        "Swapped cannot read PointV1: position 1 (`name`): expected str, found integer"
+        "Swapped cannot read PointV1: rule array-field-reordered: position 1 (`name`): expected str, found integer (Swapped reads `y`, written here, at position 0)"
     );
     assert_eq!(
         verdict::<StrictPoint, PointV2>(),
-        "StrictPoint cannot read PointV2: StrictPoint reads at most 2 elements but PointV2 writes 3"
+        "StrictPoint cannot read PointV2: rule unknown-fields-denied: StrictPoint reads at most 2 elements but PointV2 writes 3"
     );
     assert_eq!(verdict::<Pair, PointV1>(), "ok");
     assert_eq!(
         verdict::<Pair, PointV2>(),
-        "Pair cannot read PointV2: Pair reads exactly 2 elements but PointV2 writes 3"
+        "Pair cannot read PointV2: rule length-changed: Pair reads exactly 2 elements but PointV2 writes 3"
     );
 }
 
@@ -364,11 +373,11 @@ fn map_and_array_forms_do_not_mix() {
     use arrays::*;
     assert_eq!(
         verdict::<MapPoint, PointV1>(),
-        "MapPoint cannot read PointV1: MapPoint reads a map but PointV1 writes an array (`array` form)"
+        "MapPoint cannot read PointV1: rule form-changed: MapPoint reads a map but PointV1 writes an array (`array` form)"
     );
     assert_eq!(
         verdict::<PointV1, MapPoint>(),
-        "PointV1 cannot read MapPoint: PointV1 reads an array (`array` form) but MapPoint writes a map"
+        "PointV1 cannot read MapPoint: rule form-changed: PointV1 reads an array (`array` form) but MapPoint writes a map"
     );
 }
 
@@ -455,37 +464,43 @@ fn enum_variants_tags_and_other() {
     assert_eq!(verdict::<EventV2, EventV1>(), "ok");
     assert_eq!(
         verdict::<EventV1, EventV2>(),
-        r#"EventV1 cannot read EventV2: variant "Pause" written by EventV2 is unknown to EventV1 (and it has no `other` variant)"#
+        r#"EventV1 cannot read EventV2: rule variant-removed: variant "Pause" written by EventV2 is unknown to EventV1 (and it has no `other` variant)"#
     );
     assert!(!decodes::<EventV1, _>(&EventV2::Pause(1)));
     assert_eq!(verdict::<EventV2Other, EventV1>(), "ok");
     assert!(decodes::<EventV2Other, _>(&EventV1::Note("x".into())));
     assert_eq!(
         verdict::<EventNoteIsUnit, EventV1>(),
-        r#"EventNoteIsUnit cannot read EventV1: variant "Note": EventNoteIsUnit has a unit variant but EventV1 writes a newtype variant"#
+        r#"EventNoteIsUnit cannot read EventV1: rule variant-payload-changed: variant "Note": EventNoteIsUnit has a unit variant but EventV1 writes a newtype variant"#
     );
     assert_eq!(
         verdict::<Tagged, EventV1>(),
-        r#"Tagged cannot read EventV1: Tagged is tagged by field "type" but EventV1 is externally tagged"#
+        r#"Tagged cannot read EventV1: rule tagging-changed: Tagged is tagged by field "type" but EventV1 is externally tagged"#
     );
     assert_eq!(
         verdict::<TaggedKind, Tagged>(),
-        r#"TaggedKind cannot read Tagged: TaggedKind is tagged by field "kind" but Tagged is tagged by field "type""#
+        r#"TaggedKind cannot read Tagged: rule tagging-changed: TaggedKind is tagged by field "kind" but Tagged is tagged by field "type""#
     );
     assert_eq!(
         verdict::<Renamed, EventV1>(),
-        r#"Renamed cannot read EventV1: variant "Start" written by EventV1 is unknown to Renamed (and it has no `other` variant)"#
+        r#"Renamed cannot read EventV1: rule tag-changed: variant "Start" written by EventV1 is unknown to Renamed (and it has no `other` variant); Renamed tags `Start` as "begin" (keep the old tag readable with `alias = "Start"`)"#
     );
     // Struct variant payloads are checked field by field.
     assert_eq!(
         verdict::<EventV1, EventV2Other>(),
-        r#"EventV1 cannot read EventV2Other: variant "Unknown" written by EventV2Other is unknown to EventV1 (and it has no `other` variant)"#
+        r#"EventV1 cannot read EventV2Other: rule variant-removed: variant "Unknown" written by EventV2Other is unknown to EventV1 (and it has no `other` variant)"#
     );
     // Unit-only enums are their tags.
     assert_eq!(verdict::<u8, Level>(), "ok");
     assert_eq!(verdict::<u16, Code>(), "ok");
-    assert_eq!(verdict::<u8, Code>(), r#"u8 cannot read Code: variant 404: u8 cannot hold the tag"#);
-    assert_eq!(verdict::<String, Level>(), r#"str cannot read Level: variant 0: expected str, found an integer tag"#);
+    assert_eq!(
+        verdict::<u8, Code>(),
+        r#"u8 cannot read Code: rule integer-narrowed: variant 404: u8 cannot hold the tag"#
+    );
+    assert_eq!(
+        verdict::<String, Level>(),
+        r#"str cannot read Level: rule tag-kind-changed: variant 0: expected str, found an integer tag"#
+    );
     assert!(decodes::<u16, _>(&Code::NotFound));
 }
 
@@ -547,12 +562,18 @@ fn recursive_types() {
     assert_eq!(verdict::<List, List>(), "ok");
     assert_eq!(verdict::<Borrowed<'_>, Borrowed<'_>>(), "ok");
     assert_eq!(verdict::<Generic<u64>, Generic<u8>>(), "ok");
-    assert_eq!(verdict::<Narrow, Node>(), r#"Narrow cannot read Node: field "value": u8 cannot hold every u32"#);
+    assert_eq!(
+        verdict::<Narrow, Node>(),
+        r#"Narrow cannot read Node: rule integer-narrowed: field "value": u8 cannot hold every u32"#
+    );
     assert_eq!(
         verdict::<Generic<u8>, Generic<u64>>(),
-        r#"Generic cannot read Generic: field "item": u8 cannot hold every u64"#
+        r#"Generic cannot read Generic: rule integer-narrowed: field "item": u8 cannot hold every u64"#
     );
-    assert_eq!(verdict::<Node, NodeV2>(), r#"Node cannot read NodeV2: field "value": u32 cannot hold every u64"#);
+    assert_eq!(
+        verdict::<Node, NodeV2>(),
+        r#"Node cannot read NodeV2: rule integer-narrowed: field "value": u32 cannot hold every u64"#
+    );
     assert_ne!(fingerprint_of::<Node>(), fingerprint_of::<NodeV2>());
     assert_ne!(fingerprint_of::<Node>(), fingerprint_of::<Narrow>());
 }
@@ -769,22 +790,34 @@ fn generic_recursive_types() {
     assert_eq!(verdict::<Tree<u64>, Tree<u8>>(), "ok");
     assert_eq!(verdict::<TreeV2<u64>, Tree<u32>>(), "ok");
     assert_eq!(verdict::<Tree<u32>, TreeV2<u32>>(), "ok");
-    assert_eq!(verdict::<Tree<u8>, Tree<u64>>(), r#"Tree cannot read Tree: field "item": u8 cannot hold every u64"#);
+    assert_eq!(
+        verdict::<Tree<u8>, Tree<u64>>(),
+        r#"Tree cannot read Tree: rule integer-narrowed: field "item": u8 cannot hold every u64"#
+    );
     assert_eq!(verdict::<Expr<i64>, Expr<i8>>(), "ok");
-    assert_eq!(verdict::<Expr<i8>, Expr<i64>>(), r#"Expr cannot read Expr: variant "Lit": i8 cannot hold every i64"#);
+    assert_eq!(
+        verdict::<Expr<i8>, Expr<i64>>(),
+        r#"Expr cannot read Expr: rule integer-narrowed: variant "Lit": i8 cannot hold every i64"#
+    );
     // A generic recursive type against a non-generic recursive one.
-    assert_eq!(verdict::<Nest, GNest<()>>(), "Nest cannot read GNest: position 1 (`1`): expected array, found nil");
+    assert_eq!(
+        verdict::<Nest, GNest<()>>(),
+        "Nest cannot read GNest: rule type-changed: position 1 (`1`): expected array, found nil"
+    );
     // Generic against non-generic recursion, both ways.
     assert_eq!(verdict::<Tree<u16>, NTree>(), "ok");
     assert_eq!(verdict::<NTree, Tree<u8>>(), "ok");
-    assert_eq!(verdict::<NTree, Tree<u16>>(), r#"NTree cannot read Tree: field "item": u8 cannot hold every u16"#);
+    assert_eq!(
+        verdict::<NTree, Tree<u16>>(),
+        r#"NTree cannot read Tree: rule integer-narrowed: field "item": u8 cannot hold every u16"#
+    );
     assert_eq!(verdict::<GNest<u8>, GNest<u8>>(), "ok");
     // Instances are told apart: the inner `Tree<u16>` is checked as such.
     assert_eq!(verdict::<Forest<u8>, Forest<u8>>(), "ok");
     assert_eq!(verdict::<Forest<u64>, Forest<u8>>(), "ok");
     assert_eq!(
         verdict::<Forest<u8>, Forest<u64>>(),
-        r#"Forest cannot read Forest: field "trees": element: Tree cannot read Tree: field "item": u8 cannot hold every u64"#
+        r#"Forest cannot read Forest: rule integer-narrowed: field "trees": element: Tree cannot read Tree: field "item": u8 cannot hold every u64"#
     );
     // The fingerprint refers back to the enclosing instance, and
     // distinguishes instantiations.
@@ -846,11 +879,11 @@ fn with_fields_are_opaque() {
     assert_eq!(verdict::<A, B>(), "ok");
     assert_eq!(
         verdict::<A, C>(),
-        r#"A cannot read C: field "id": expected u32 with(schema::opaque::as_text), found u32 with(schema::opaque::as_text_too)"#
+        r#"A cannot read C: rule with-changed: field "id": expected u32 with(schema::opaque::as_text), found u32 with(schema::opaque::as_text_too)"#
     );
     assert_eq!(
         verdict::<Plain, A>(),
-        r#"Plain cannot read A: field "id": expected integer, found u32 with(schema::opaque::as_text)"#
+        r#"Plain cannot read A: rule with-changed: field "id": expected integer, found u32 with(schema::opaque::as_text)"#
     );
     assert_eq!(verdict::<BTreeMap<String, Value>, A>(), "ok");
     assert_eq!(shape_of::<A>().to_string(), "A = map {\n    \"id\": u32 with(schema::opaque::as_text),\n}");

@@ -343,7 +343,7 @@ mod aliases {
     fn messages() {
         assert_eq!(
             message::<AliasName, WritesBoth>(),
-            r#"AliasName cannot read WritesBoth: WritesBoth writes fields "name" and "n", which AliasName reads as one field "n" (an `alias`): a message with both is a duplicate"#
+            r#"AliasName cannot read WritesBoth: rule alias-duplicate: WritesBoth writes fields "name" and "n", which AliasName reads as one field "n" (an `alias`): a message with both is a duplicate"#
         );
     }
 
@@ -771,19 +771,19 @@ fn messages() {
     use structs::{NeedsRetries, Omit, RArrRequired, WArr};
     assert_eq!(
         message::<NeedsRetries, Omit>(),
-        "NeedsRetries cannot read Omit: field \"retries\" is required in NeedsRetries but Omit may leave it out (`skip_if` or `omit_defaults`)"
+        "NeedsRetries cannot read Omit: rule required-field-omittable: field \"retries\" is required in NeedsRetries but Omit may leave it out (`skip_if` or `omit_defaults`)"
     );
     assert_eq!(
         message::<RArrRequired, WArr>(),
-        "RArrRequired cannot read WArr: position 2 (`c`) is required in RArrRequired but WArr writes only 2 elements"
+        "RArrRequired cannot read WArr: rule required-field-added: position 2 (`c`) is required in RArrRequired but WArr writes only 2 elements"
     );
     assert_eq!(
         message::<IntKind, Int1>(),
-        "IntKind cannot read Int1: IntKind is tagged by field \"kind\" but Int1 is tagged by field \"t\""
+        "IntKind cannot read Int1: rule tagging-changed: IntKind is tagged by field \"kind\" but Int1 is tagged by field \"t\""
     );
     assert_eq!(
         message::<Ext1Unit, Ext1>(),
-        "Ext1Unit cannot read Ext1: variant \"B\": Ext1Unit has a unit variant but Ext1 writes a newtype variant"
+        "Ext1Unit cannot read Ext1: rule variant-payload-changed: variant \"B\": Ext1Unit has a unit variant but Ext1 writes a newtype variant"
     );
 }
 

@@ -101,18 +101,18 @@ mod untagged {
     }
 
     rejects! {
-        u16_into_untagged: IntOrText, u16 => "IntOrText cannot read u16: no variant of IntOrText reads u16" [0, 256];
-        wider_into_untagged: IntOrText, TextOrWide => "IntOrText cannot read TextOrWide: no variant of IntOrText reads u16" [TextOrWide::Text("t".into()), TextOrWide::Int(256)];
-        untagged_into_string: String, IntOrText => "str cannot read IntOrText: variant \"Int\": expected str, found integer" [IntOrText::Text("t".into()), IntOrText::Int(1)];
-        option_into_untagged_without_unit: IntOrText, Option<u8> => "IntOrText cannot read Option<u8>: expected IntOrText, found Option<u8> (nil is not a IntOrText)" [None, Some(1)];
-        int_variant_into_struct: Point16, PointOrInt => "Point16 cannot read PointOrInt: expected map (Point16), found integer" [PointOrInt::P { x: 1, y: 2 }, PointOrInt::N(1)];
-        wide_struct_into_struct_variant: PointOrInt, Point16 => "PointOrInt cannot read Point16: no variant of PointOrInt reads Point16" [Point16 { x: 1, y: 256 }];
+        u16_into_untagged: IntOrText, u16 => "IntOrText cannot read u16: rule untagged-no-match: no variant of IntOrText reads u16" [0, 256];
+        wider_into_untagged: IntOrText, TextOrWide => "IntOrText cannot read TextOrWide: rule untagged-no-match: no variant of IntOrText reads u16" [TextOrWide::Text("t".into()), TextOrWide::Int(256)];
+        untagged_into_string: String, IntOrText => "str cannot read IntOrText: rule type-changed: variant \"Int\": expected str, found integer" [IntOrText::Text("t".into()), IntOrText::Int(1)];
+        option_into_untagged_without_unit: IntOrText, Option<u8> => "IntOrText cannot read Option<u8>: rule option-removed: expected IntOrText, found Option<u8> (nil is not a IntOrText)" [None, Some(1)];
+        int_variant_into_struct: Point16, PointOrInt => "Point16 cannot read PointOrInt: rule type-changed: expected map (Point16), found integer" [PointOrInt::P { x: 1, y: 2 }, PointOrInt::N(1)];
+        wide_struct_into_struct_variant: PointOrInt, Point16 => "PointOrInt cannot read Point16: rule untagged-no-match: no variant of PointOrInt reads Point16" [Point16 { x: 1, y: 256 }];
         // A tag the reader does not know, and no untagged variant reads the
         // whole `{"C": ..}`.
-        unknown_tag_into_trailing: TrailingNum, Ext2 => "TrailingNum cannot read Ext2: no untagged variant of TrailingNum reads any" [Ext2::C("c".into())];
+        unknown_tag_into_trailing: TrailingNum, Ext2 => "TrailingNum cannot read Ext2: rule untagged-no-match: no untagged variant of TrailingNum reads any" [Ext2::C("c".into())];
         // Written bare: the reader needs untagged variants.
-        trailing_into_tagged_only: Ext, TrailingNum => "Ext cannot read TrailingNum: variant \"Num\" is written untagged by TrailingNum but Ext has no untagged variants" [TrailingNum::Num(1)];
-        text_variant_into_num_only: TrailingNum, Trailing => "TrailingNum cannot read Trailing: variant \"Text\": no untagged variant of TrailingNum reads str" [Trailing::Text("t".into())];
+        trailing_into_tagged_only: Ext, TrailingNum => "Ext cannot read TrailingNum: rule untagged-variant-unreadable: variant \"Num\" is written untagged by TrailingNum but Ext has no untagged variants" [TrailingNum::Num(1)];
+        text_variant_into_num_only: TrailingNum, Trailing => "TrailingNum cannot read Trailing: rule untagged-no-match: variant \"Text\": no untagged variant of TrailingNum reads str" [Trailing::Text("t".into())];
     }
 }
 
@@ -173,26 +173,26 @@ mod adjacent {
     fn tag_or_content_changed() {
         assert_eq!(
             message::<OtherContent, Adj1>(),
-            "OtherContent cannot read Adj1: OtherContent is tagged by field \"t\" with the payload under \"d\" but Adj1 is tagged by field \"t\" with the payload under \"c\""
+            "OtherContent cannot read Adj1: rule tagging-changed: OtherContent is tagged by field \"t\" with the payload under \"d\" but Adj1 is tagged by field \"t\" with the payload under \"c\""
         );
         verify::<OtherContent, Adj1>(Expect::Err, &all1());
         assert_eq!(
             message::<OtherTag, Adj1>(),
-            "OtherTag cannot read Adj1: OtherTag is tagged by field \"kind\" with the payload under \"c\" but Adj1 is tagged by field \"t\" with the payload under \"c\""
+            "OtherTag cannot read Adj1: rule tagging-changed: OtherTag is tagged by field \"kind\" with the payload under \"c\" but Adj1 is tagged by field \"t\" with the payload under \"c\""
         );
         verify::<OtherTag, Adj1>(Expect::Err, &all1());
     }
 
     rejects! {
-        adjacent_narrows: Adj1, Adj2 => "Adj1 cannot read Adj2: variant \"W\": Inner cannot read InnerWide: field \"x\": u8 cannot hold every u16" [Adj2::W(InnerWide { x: 256, y: None, z: 0 }), Adj2::A(1)];
-        new_variant_unknown: Adj1, AdjNew => "Adj1 cannot read AdjNew: variant \"New\" written by AdjNew is unknown to Adj1 (and it has no `other` variant)" [AdjNew::A(1), AdjNew::New];
-        adjacent_into_internal: Internal, Adj1 => "Internal cannot read Adj1: Internal is tagged by field \"t\" but Adj1 is tagged by field \"t\" with the payload under \"c\"" [Adj1::B, Adj1::S { x: 1 }];
-        internal_into_adjacent: Adj1, Internal => "Adj1 cannot read Internal: Adj1 is tagged by field \"t\" with the payload under \"c\" but Internal is tagged by field \"t\"" [Internal::S { x: 1 }];
-        adjacent_into_external: External, Adj1 => "External cannot read Adj1: External is externally tagged but Adj1 is tagged by field \"t\" with the payload under \"c\"" [Adj1::B];
-        external_into_adjacent: Adj1, External => "Adj1 cannot read External: Adj1 is tagged by field \"t\" with the payload under \"c\" but External is externally tagged" [External::B, External::A(1)];
+        adjacent_narrows: Adj1, Adj2 => "Adj1 cannot read Adj2: rule integer-narrowed: variant \"W\": Inner cannot read InnerWide: field \"x\": u8 cannot hold every u16" [Adj2::W(InnerWide { x: 256, y: None, z: 0 }), Adj2::A(1)];
+        new_variant_unknown: Adj1, AdjNew => "Adj1 cannot read AdjNew: rule variant-removed: variant \"New\" written by AdjNew is unknown to Adj1 (and it has no `other` variant)" [AdjNew::A(1), AdjNew::New];
+        adjacent_into_internal: Internal, Adj1 => "Internal cannot read Adj1: rule tagging-changed: Internal is tagged by field \"t\" but Adj1 is tagged by field \"t\" with the payload under \"c\"" [Adj1::B, Adj1::S { x: 1 }];
+        internal_into_adjacent: Adj1, Internal => "Adj1 cannot read Internal: rule tagging-changed: Adj1 is tagged by field \"t\" with the payload under \"c\" but Internal is tagged by field \"t\"" [Internal::S { x: 1 }];
+        adjacent_into_external: External, Adj1 => "External cannot read Adj1: rule tagging-changed: External is externally tagged but Adj1 is tagged by field \"t\" with the payload under \"c\"" [Adj1::B];
+        external_into_adjacent: Adj1, External => "Adj1 cannot read External: rule tagging-changed: Adj1 is tagged by field \"t\" with the payload under \"c\" but External is externally tagged" [External::B, External::A(1)];
         // A unit variant has no content; a newtype needs it.
-        unit_into_newtype: Adj1, AdjUnitA => "Adj1 cannot read AdjUnitA: variant \"A\": Adj1 has a newtype variant but AdjUnitA writes a unit variant" [AdjUnitA::A];
-        missing_variant: UnitB, Adj1 => "UnitB cannot read Adj1: variant \"A\" written by Adj1 is unknown to UnitB (and it has no `other` variant)" [Adj1::A(1), Adj1::B];
+        unit_into_newtype: Adj1, AdjUnitA => "Adj1 cannot read AdjUnitA: rule variant-payload-changed: variant \"A\": Adj1 has a newtype variant but AdjUnitA writes a unit variant" [AdjUnitA::A];
+        missing_variant: UnitB, Adj1 => "UnitB cannot read Adj1: rule variant-removed: variant \"A\" written by Adj1 is unknown to UnitB (and it has no `other` variant)" [Adj1::A(1), Adj1::B];
     }
 }
 
@@ -227,10 +227,10 @@ mod other {
     }
 
     rejects! {
-        raw_other_into_plain: ExtPlain, ExtRaw => "ExtPlain cannot read ExtRaw: ExtRaw writes back unknown values verbatim (`other` holding any), which only an `other` variant holding the value reads; ExtPlain has none" [ExtRaw::A(1), ExtRaw::Unknown(raw(b"\x81\xa1Z\x01"))];
-        raw_other_into_unit_other: ExtUnitOther, ExtRaw => "ExtUnitOther cannot read ExtRaw: ExtRaw writes back unknown values verbatim (`other` holding any), which only an `other` variant holding the value reads; ExtUnitOther has none" [ExtRaw::Unknown(raw(b"\x92\x01\x02"))];
-        value_other_into_narrower: ExtRaw, ExtValue => "ExtRaw cannot read ExtValue: variant \"A\": u8 cannot hold every u16" [ExtValue::A(256)];
-        adjacent_raw_into_plain: Adj, AdjRaw => "Adj cannot read AdjRaw: AdjRaw writes back unknown values verbatim (`other` holding any), which only an `other` variant holding the value reads; Adj has none" [AdjRaw::Unknown(raw(b"\x81\xa1t\xa1Q"))];
+        raw_other_into_plain: ExtPlain, ExtRaw => "ExtPlain cannot read ExtRaw: rule other-variant-missing: ExtRaw writes back unknown values verbatim (`other` holding any), which only an `other` variant holding the value reads; ExtPlain has none" [ExtRaw::A(1), ExtRaw::Unknown(raw(b"\x81\xa1Z\x01"))];
+        raw_other_into_unit_other: ExtUnitOther, ExtRaw => "ExtUnitOther cannot read ExtRaw: rule other-variant-missing: ExtRaw writes back unknown values verbatim (`other` holding any), which only an `other` variant holding the value reads; ExtUnitOther has none" [ExtRaw::Unknown(raw(b"\x92\x01\x02"))];
+        value_other_into_narrower: ExtRaw, ExtValue => "ExtRaw cannot read ExtValue: rule integer-narrowed: variant \"A\": u8 cannot hold every u16" [ExtValue::A(256)];
+        adjacent_raw_into_plain: Adj, AdjRaw => "Adj cannot read AdjRaw: rule other-variant-missing: AdjRaw writes back unknown values verbatim (`other` holding any), which only an `other` variant holding the value reads; Adj has none" [AdjRaw::Unknown(raw(b"\x81\xa1t\xa1Q"))];
     }
 
     /// A `Raw` can hold any value, not only an unknown variant. One that is
@@ -299,20 +299,20 @@ mod flatten {
     }
 
     rejects! {
-        flat_into_narrower: PlainU32, Flat => "PlainU32 cannot read Flat: field \"id\": u32 cannot hold every u64" [flat(u64::MAX, None)];
-        flat_missing_field: NeedsMore, Flat => "NeedsMore cannot read Flat: field \"extra\" is required in NeedsMore but Flat never writes it" [flat(1, None)];
-        plain_missing_flattened_field: Flat, NameOnly => "Flat cannot read NameOnly: field \"id\" is required in Flat but NameOnly never writes it" [NameOnly { name: "n".into() }];
+        flat_into_narrower: PlainU32, Flat => "PlainU32 cannot read Flat: rule integer-narrowed: field \"id\": u32 cannot hold every u64" [flat(u64::MAX, None)];
+        flat_missing_field: NeedsMore, Flat => "NeedsMore cannot read Flat: rule required-field-added: field \"extra\" is required in NeedsMore but Flat never writes it" [flat(1, None)];
+        plain_missing_flattened_field: Flat, NameOnly => "Flat cannot read NameOnly: rule required-field-added: field \"id\" is required in Flat but NameOnly never writes it" [NameOnly { name: "n".into() }];
         // The flattened struct's keys are known to `deny_unknown_fields`, others not.
-        extra_key_into_strict_flat: StrictFlat, NeedsMore => "StrictFlat cannot read NeedsMore: NeedsMore writes field \"extra\", which StrictFlat does not know and `deny_unknown_fields` rejects" [NeedsMore { name: "n".into(), id: 1, extra: 0 }];
+        extra_key_into_strict_flat: StrictFlat, NeedsMore => "StrictFlat cannot read NeedsMore: rule unknown-fields-denied: NeedsMore writes field \"extra\", which StrictFlat does not know and `deny_unknown_fields` rejects" [NeedsMore { name: "n".into(), id: 1, extra: 0 }];
         // A writer's catch-all writes any key: a reader that rejects unknown keys cannot read it.
-        open_into_strict: StrictName, Open => "StrictName cannot read Open: Open writes any other keys (a flattened map), which StrictName rejects (`deny_unknown_fields`)" [open(&[]), open(&[("zz", 1)])];
+        open_into_strict: StrictName, Open => "StrictName cannot read Open: rule unknown-fields-denied: Open writes any other keys (a flattened map), which StrictName rejects (`deny_unknown_fields`)" [open(&[]), open(&[("zz", 1)])];
         // The catch-all's values must read each unknown field.
-        plain_into_narrow_catch_all: OpenU8, Plain => "OpenU8 cannot read Plain: field \"id\": u8 cannot hold every u64" [plain(256, None)];
+        plain_into_narrow_catch_all: OpenU8, Plain => "OpenU8 cannot read Plain: rule integer-narrowed: field \"id\": u8 cannot hold every u64" [plain(256, None)];
         // A writer's catch-all may hold a key the reader has as a field.
-        catch_all_into_optional_field: WithCount, OpenText => "WithCount cannot read OpenText: field \"count\": expected integer, found str" [text(&[]), text(&[("count", "x")])];
+        catch_all_into_optional_field: WithCount, OpenText => "WithCount cannot read OpenText: rule type-changed: field \"count\": expected integer, found str" [text(&[]), text(&[("count", "x")])];
         // The catch-all reads each unknown key as its key type.
-        str_keys_into_int_catch_all: OpenIntKeys, Plain => "OpenIntKeys cannot read Plain: field \"id\": the flattened map's key u8 cannot read the key" [plain(1, None)];
-        flat_into_narrow_map: BTreeMap<String, u8>, Flat => "{str: u8} cannot read Flat: field \"name\": expected integer, found str" [flat(1, None)];
+        str_keys_into_int_catch_all: OpenIntKeys, Plain => "OpenIntKeys cannot read Plain: rule key-unreadable: field \"id\": the flattened map's key u8 cannot read the key" [plain(1, None)];
+        flat_into_narrow_map: BTreeMap<String, u8>, Flat => "{str: u8} cannot read Flat: rule type-changed: field \"name\": expected integer, found str" [flat(1, None)];
     }
 
     /// A writer's catch-all map may hold a key that is also one of the
@@ -354,8 +354,8 @@ mod as_map {
     }
 
     rejects! {
-        as_map_into_narrow_map: MappedNarrow, Pairs => "MappedNarrow cannot read Pairs: field \"list\": map value: u8 cannot hold every u32" [pairs(&[("a", 256)])];
-        as_map_into_seq: Seq, Pairs => "Seq cannot read Pairs: field \"list\": expected array, found map" [pairs(&[("a", 1)])];
-        seq_into_as_map: Pairs, Seq => "Pairs cannot read Seq: field \"list\": expected map, found array of any length" [Seq { list: vec![("a".into(), 1)] }];
+        as_map_into_narrow_map: MappedNarrow, Pairs => "MappedNarrow cannot read Pairs: rule integer-narrowed: field \"list\": map value: u8 cannot hold every u32" [pairs(&[("a", 256)])];
+        as_map_into_seq: Seq, Pairs => "Seq cannot read Pairs: rule type-changed: field \"list\": expected array, found map" [pairs(&[("a", 1)])];
+        seq_into_as_map: Pairs, Seq => "Pairs cannot read Seq: rule type-changed: field \"list\": expected map, found array of any length" [Seq { list: vec![("a".into(), 1)] }];
     }
 }

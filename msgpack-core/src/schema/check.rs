@@ -11,7 +11,7 @@
 )]
 
 use super::message::{Incompatible, push_format};
-use super::{Form, Key, Payload, Shape, Tagging, str_eq};
+use super::{Form, Key, Payload, Rule, Shape, Tagging, str_eq};
 
 /// How many levels (fields, elements, variants, newtypes, options) one path
 /// may nest before the check gives up and reports the schema as too deep.
@@ -27,115 +27,6 @@ pub const MAX_CHECK_DEPTH: usize = 20;
 /// Path steps recorded (a level pushes at most two: a named pair and a
 /// field, position, element or variant).
 const MAX_STEPS: usize = 2 * MAX_CHECK_DEPTH;
-
-/// A longer path is shown as its first `HEAD_STEPS` steps, `...`, and its
-/// last `TAIL_STEPS`, so that the reason always fits.
-const HEAD_STEPS: usize = 3;
-const TAIL_STEPS: usize = 5;
-
-/// One step of the path from the root to where the check failed.
-#[derive(Clone, Copy)]
-enum Step {
-    /// Entered a pair of named types (reader, writer).
-    Types(&'static str, &'static str),
-    Field(Key),
-    Position(usize, &'static str),
-    Element,
-    TupleElement(usize),
-    MapKey,
-    MapValue,
-    Variant(Key),
-}
-
-/// Which type a named definition on the path is, for recursion: the
-/// definition itself for a type without parameters (every occurrence is
-/// the same type), one instantiation (a fresh number, reused when a
-/// [`Shape::Recur`] comes back to it) for a generic one.
-#[derive(Clone, Copy)]
-enum Ident {
-    Id(&'static str),
-    Instance(usize),
-}
-
-impl Ident {
-    const fn eq(self, other: Ident) -> bool {
-        match (self, other) {
-            (Ident::Id(a), Ident::Id(b)) => str_eq(a, b),
-            (Ident::Instance(a), Ident::Instance(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-/// A named definition being read (or written) on the path.
-#[derive(Clone, Copy)]
-struct Frame {
-    id: &'static str,
-    ident: Ident,
-    shape: &'static Shape,
-}
-
-/// The named definitions one side has entered, innermost last.
-#[derive(Clone, Copy)]
-struct Side {
-    frames: [Option<Frame>; MAX_CHECK_DEPTH],
-    len: usize,
-    /// Set when a [`Shape::Recur`] was resolved: the definition entered next
-    /// is that instance again.
-    forced: Option<Ident>,
-}
-
-impl Side {
-    const fn new() -> Self {
-        Side { frames: [None; MAX_CHECK_DEPTH], len: 0, forced: None }
-    }
-
-    /// The identity of the definition `s` (named) entered next: the forced
-    /// one, else its id, else (generic) the fresh instance number.
-    const fn ident(&mut self, s: &Shape, fresh: usize) -> Ident {
-        match (self.forced.take(), named(s)) {
-            (Some(i), _) => i,
-            (None, Some(n)) if !n.generic => Ident::Id(n.id),
-            _ => Ident::Instance(fresh),
-        }
-    }
-
-    const fn push_frame(&mut self, s: &'static Shape, ident: Ident) {
-        let id = match named(s) {
-            Some(n) => n.id,
-            None => "",
-        };
-        if self.len < MAX_CHECK_DEPTH {
-            self.frames[self.len] = Some(Frame { id, ident, shape: s });
-        }
-        self.len += 1;
-    }
-
-    /// Pushes the definition `s` (named), returning its identity.
-    const fn push(&mut self, s: &'static Shape, fresh: usize) -> Ident {
-        let ident = self.ident(s, fresh);
-        self.push_frame(s, ident);
-        ident
-    }
-
-    const fn pop(&mut self) {
-        self.len -= 1;
-    }
-
-    /// The innermost definition with this id.
-    const fn find(&self, id: &str) -> Option<Frame> {
-        let mut i = if self.len < MAX_CHECK_DEPTH { self.len } else { MAX_CHECK_DEPTH };
-        while i > 0 {
-            i -= 1;
-            if let Some(f) = self.frames[i] {
-                if str_eq(f.id, id) {
-                    return Some(f);
-                }
-            }
-        }
-        None
-    }
-}
 
 /// The state of one check: the path, the named pairs being checked, and
 /// the innermost names for messages.
@@ -177,7 +68,7 @@ macro_rules! tri {
 /// assert!(check(shape_of::<u64>(), shape_of::<u32>()).is_ok());
 /// assert!(check(shape_of::<Option<String>>(), shape_of::<&str>()).is_ok());
 /// let err = check(shape_of::<Vec<i8>>(), shape_of::<Vec<u8>>()).unwrap_err();
-/// assert_eq!(err.as_str(), "[i8] cannot read bin: expected array, found bin of any length");
+/// assert_eq!(err.as_str(), "[i8] cannot read bin: rule type-changed: expected array, found bin of any length");
 /// ```
 pub const fn check(reader: &'static Shape, writer: &'static Shape) -> Result<(), Incompatible> {
     let mut cx = Cx {
@@ -197,108 +88,6 @@ pub const fn check(reader: &'static Shape, writer: &'static Shape) -> Result<(),
 }
 
 impl Cx {
-    const fn push(&mut self, s: Step) {
-        if self.depth < MAX_STEPS {
-            self.steps[self.depth] = s;
-        }
-        self.depth += 1;
-        if self.depth <= MAX_STEPS {
-            self.n_steps = self.depth;
-        }
-    }
-
-    const fn pop(&mut self) {
-        self.depth -= 1;
-        self.n_steps = if self.depth < MAX_STEPS { self.depth } else { MAX_STEPS };
-    }
-
-    /// The innermost named pair, for "required in R but W ...".
-    const fn names(&self) -> (Option<&'static str>, Option<&'static str>) {
-        let mut i = self.n_steps;
-        while i > 0 {
-            i -= 1;
-            if let Step::Types(r, w) = self.steps[i] {
-                return (Some(r), Some(w));
-            }
-        }
-        (None, None)
-    }
-
-    /// A message: the head, the path, then `": "` (the caller adds the reason).
-    const fn start(&self) -> Incompatible {
-        let mut m = Incompatible::new();
-        m.push_label(self.head_r);
-        m.push(" cannot read ");
-        m.push_label(self.head_w);
-        // The head already names the outermost pair when both are named.
-        let mut i = if self.n_steps > 0 && is_named(self.head_r) && is_named(self.head_w) { 1 } else { 0 };
-        let elide = self.n_steps - i > HEAD_STEPS + TAIL_STEPS + 1;
-        while i < self.n_steps {
-            if elide && i == HEAD_STEPS + 1 {
-                m.push(": ...");
-                i = self.n_steps - TAIL_STEPS;
-            }
-            m.push(": ");
-            match self.steps[i] {
-                Step::Types(r, w) => {
-                    m.push(r);
-                    m.push(" cannot read ");
-                    m.push(w);
-                }
-                Step::Field(k) => {
-                    m.push("field ");
-                    m.push_key(&k);
-                }
-                Step::Position(p, name) => {
-                    m.push("position ");
-                    m.push_u64(p as u64);
-                    m.push(" (`");
-                    m.push(name);
-                    m.push("`)");
-                }
-                Step::Element => m.push("element"),
-                Step::TupleElement(p) => {
-                    m.push("element ");
-                    m.push_u64(p as u64);
-                }
-                Step::MapKey => m.push("map key"),
-                Step::MapValue => m.push("map value"),
-                Step::Variant(k) => {
-                    m.push("variant ");
-                    m.push_key(&k);
-                }
-            }
-            i += 1;
-        }
-        m.push(": ");
-        m
-    }
-
-    /// Pushes the innermost reader name (or the head's label).
-    const fn push_reader(&self, m: &mut Incompatible) {
-        match self.names().0 {
-            Some(n) => m.push(n),
-            None => m.push_label(self.head_r),
-        }
-    }
-
-    const fn push_writer(&self, m: &mut Incompatible) {
-        match self.names().1 {
-            Some(n) => m.push(n),
-            None => m.push_label(self.head_w),
-        }
-    }
-
-    /// `expected {r's format}, found {w's format}` at the current path.
-    const fn mismatch(&self, r: &Shape, w: &Shape) -> R {
-        let mut m = self.start();
-        m.push("expected ");
-        push_format(&mut m, r, true);
-        m.push(", found ");
-        push_format(&mut m, w, false);
-        Err(m)
-    }
-
     /// Enters a pair of named definitions; `false` when the same pair is
     /// already being checked on this path (recursion: assumed compatible),
     /// in which case nothing was entered. A side whose definition is not
@@ -404,7 +193,7 @@ const fn len_ok(r: Option<usize>, w: Option<usize>) -> bool {
 
 const fn shape(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     if cx.levels == MAX_CHECK_DEPTH {
-        let mut m = cx.start();
+        let mut m = cx.start(Rule::TooDeep);
         m.push("schema nested too deep to check (more than 20 levels)");
         return Err(m);
     }
@@ -484,7 +273,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     // The writer may write nil or the inner shape: both must be readable.
     if let Shape::Option(wi) = w {
         if !accepts_nil(r) {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::OptionRemoved);
             m.push("expected ");
             m.push_label(r);
             m.push(", found ");
@@ -513,7 +302,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     }
     match w {
         Shape::Any => {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::AnyValueWritten);
             m.push("expected ");
             m.push_label(r);
             m.push(", found any value (only `Value` or `ValueRef` reads any value)");
@@ -535,7 +324,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
                 if wi.fits_in(ri) {
                     Ok(())
                 } else {
-                    let mut m = cx.start();
+                    let mut m = cx.start(Rule::IntegerNarrowed);
                     m.push(ri.name);
                     m.push(" cannot hold every ");
                     m.push(wi.name);
@@ -672,26 +461,31 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
                         };
                     if !ok {
                         cx.push(Step::Variant(v.tag));
-                        let mut m = cx.start();
-                        match (r, v.tag, v.payload, wd.tagging) {
+                        let m = match (r, v.tag, v.payload, wd.tagging) {
                             (Shape::Int(ri), Key::Int(_), Payload::Unit, Tagging::External) => {
+                                let mut m = cx.start(Rule::IntegerNarrowed);
                                 m.push(ri.name);
                                 m.push(" cannot hold the tag");
+                                m
                             }
                             (_, tag, Payload::Unit, Tagging::External) => {
+                                let mut m = cx.start(Rule::TagKindChanged);
                                 m.push("expected ");
                                 push_format(&mut m, r, true);
                                 m.push(match tag {
                                     Key::Str(_) => ", found a str tag",
                                     Key::Int(_) => ", found an integer tag",
                                 });
+                                m
                             }
                             _ => {
+                                let mut m = cx.start(Rule::TypeChanged);
                                 m.push("expected ");
                                 push_format(&mut m, r, true);
                                 m.push(", found a variant with data");
+                                m
                             }
-                        }
+                        };
                         return Err(m);
                     }
                     i += 1;
@@ -743,7 +537,7 @@ const fn named(s: &Shape) -> Option<NamedInfo> {
 /// A [`Shape::Recur`] outside its own definition (only a hand-built shape
 /// can have one).
 const fn unresolved(cx: &Cx, s: &Shape) -> R {
-    let mut m = cx.start();
+    let mut m = cx.start(Rule::RecursionUnresolved);
     m.push_label(s);
     m.push(" refers to an enclosing type that is not on the path");
     Err(m)
@@ -751,5 +545,9 @@ const fn unresolved(cx: &Cx, s: &Shape) -> R {
 
 mod flatten;
 mod named;
+mod path;
+mod recursion;
 mod untagged;
 use named::{enum_def, struct_def};
+use path::Step;
+use recursion::{Ident, Side};

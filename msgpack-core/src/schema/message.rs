@@ -4,47 +4,153 @@
 
 use core::fmt;
 
-use super::{Form, Key, Shape};
+use super::{Form, Key, Rule, Shape};
 
 /// Room for the message; longer messages end in `...`.
 const MSG_CAP: usize = 600;
 
 /// Why a reader cannot decode what a writer writes: a message naming the
-/// types, the path (fields, positions, variants) and the reason.
+/// types, the [rule](Rule) broken, the path (fields, positions, variants)
+/// and the reason: `R cannot read W: rule ID: path: reason`.
 ///
 /// ```
-/// use msgpack_core::schema::{check, shape_of};
+/// use msgpack_core::schema::{Rule, check, shape_of};
 ///
 /// let err = check(shape_of::<u8>(), shape_of::<u32>()).unwrap_err();
-/// assert_eq!(err.as_str(), "u8 cannot read u32: u8 cannot hold every u32");
+/// assert_eq!(err.as_str(), "u8 cannot read u32: rule integer-narrowed: u8 cannot hold every u32");
+/// assert_eq!(err.rule(), Rule::IntegerNarrowed);
+/// assert_eq!(err.detail(), "u8 cannot hold every u32");
 /// ```
 #[derive(Clone, Copy)]
 pub struct Incompatible {
     buf: [u8; MSG_CAP],
     len: usize,
     full: bool,
+    rule: Rule,
+    /// Where the head (`R cannot read W`) ends.
+    head_end: usize,
+    /// Where the detail (the path and the reason) starts.
+    detail_start: usize,
 }
 
 impl Incompatible {
+    /// An empty buffer, for labels (`display`) or text pushed as it is: its
+    /// head is empty, its detail all of it, its rule `TypeChanged`. A
+    /// message of a rule is made with [`for_rule`](Self::for_rule),
+    /// [`from_parts`](Self::from_parts) or [`with_head`](Self::with_head).
     pub(super) const fn new() -> Self {
-        Incompatible { buf: [0; MSG_CAP], len: 0, full: false }
+        Incompatible::for_rule(Rule::TypeChanged)
     }
 
-    /// The message.
+    /// An empty message for `rule`: push the head, then call
+    /// [`begin_detail`](Self::begin_detail), then push the path and reason.
+    pub(super) const fn for_rule(rule: Rule) -> Self {
+        Incompatible { buf: [0; MSG_CAP], len: 0, full: false, rule, head_end: 0, detail_start: 0 }
+    }
+
+    /// Ends the head: appends `": rule ID: "`, after which comes the detail.
+    pub(super) const fn begin_detail(&mut self) {
+        self.head_end = self.len;
+        self.push(": rule ");
+        self.push(self.rule.id());
+        self.push(": ");
+        self.detail_start = self.len;
+    }
+
+    /// A message from parts: `{head parts}: rule {id}: {detail parts}`
+    /// (each list concatenated).
+    pub(super) const fn from_parts(head: &[&str], rule: Rule, detail: &[&str]) -> Self {
+        let mut m = Incompatible::for_rule(rule);
+        let mut i = 0;
+        while i < head.len() {
+            m.push(head[i]);
+            i += 1;
+        }
+        m.begin_detail();
+        let mut i = 0;
+        while i < detail.len() {
+            m.push(detail[i]);
+            i += 1;
+        }
+        m
+    }
+
+    /// The same rule and detail under another head, for modules of
+    /// `schema` that compose their own: given `e` from [`check`], the
+    /// message `e.with_head(&["User cannot read User@2 (", path, ")"])` is
+    /// `User cannot read User@2 (path): rule {id}: {detail}`, with
+    /// `rule()` and `detail()` those of `e`. A message too long for the
+    /// buffer ends in `...`.
+    ///
+    /// [`check`]: super::check
+    #[allow(dead_code, reason = "for `schema::lock`")]
+    pub(super) const fn with_head(&self, head: &[&str]) -> Self {
+        let mut m = Incompatible::from_parts(head, self.rule, &[self.detail()]);
+        m.full = m.full || self.full;
+        m
+    }
+
+    /// The same head and detail under another rule (more may be pushed to
+    /// the detail).
+    pub(super) const fn with_rule(&self, rule: Rule) -> Self {
+        let mut m = Incompatible::from_parts(&[self.head()], rule, &[self.detail()]);
+        m.full = m.full || self.full;
+        m
+    }
+
+    /// The message: `R cannot read W: rule ID: path: reason`.
     ///
     /// ```
     /// use msgpack_core::schema::{check, shape_of};
     /// let err = check(shape_of::<String>(), shape_of::<Vec<u8>>()).unwrap_err();
-    /// assert_eq!(err.as_str(), "str cannot read bin: expected str, found bin of any length");
+    /// assert_eq!(err.as_str(), "str cannot read bin: rule type-changed: expected str, found bin of any length");
     /// ```
     #[must_use]
     pub const fn as_str(&self) -> &str {
         let (bytes, _) = self.buf.split_at(self.len);
-        match core::str::from_utf8(bytes) {
-            Ok(s) => s,
-            // Only whole `str`s are ever copied in, so this cannot happen.
-            Err(_) => "incompatible schemas",
-        }
+        text(bytes)
+    }
+
+    /// The rule the reader and the writer break.
+    ///
+    /// ```
+    /// use msgpack_core::schema::{Rule, check, shape_of};
+    /// let err = check(shape_of::<String>(), shape_of::<Vec<u8>>()).unwrap_err();
+    /// assert_eq!(err.rule(), Rule::TypeChanged);
+    /// ```
+    #[must_use]
+    pub const fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The message after `"R cannot read W: rule ID: "`: the path and the
+    /// reason, for a caller that names the types its own way.
+    ///
+    /// ```
+    /// use msgpack_core::{MsgPack, schema::{check, shape_of}};
+    ///
+    /// #[derive(MsgPack)]
+    /// struct V1 { id: u64 }
+    /// #[derive(MsgPack)]
+    /// struct V2 { id: u32 }
+    ///
+    /// let err = check(shape_of::<V2>(), shape_of::<V1>()).unwrap_err();
+    /// assert_eq!(err.detail(), r#"field "id": u32 cannot hold every u64"#);
+    /// assert_eq!(err.as_str(), format!("V2 cannot read V1: rule {}: {}", err.rule(), err.detail()));
+    /// ```
+    #[must_use]
+    pub const fn detail(&self) -> &str {
+        let (bytes, _) = self.buf.split_at(self.len);
+        let start = if self.detail_start < self.len { self.detail_start } else { self.len };
+        let (_, detail) = bytes.split_at(start);
+        text(detail)
+    }
+
+    /// The head: `R cannot read W`.
+    pub(super) const fn head(&self) -> &str {
+        let end = if self.head_end < self.len { self.head_end } else { self.len };
+        let (bytes, _) = self.buf.split_at(end);
+        text(bytes)
     }
 
     /// Appends `s` whole, or marks the message as cut (keeping room for `...`).
@@ -183,6 +289,16 @@ impl Incompatible {
     }
 }
 
+/// Bytes copied from whole `str`s, split at their boundaries.
+const fn text(bytes: &[u8]) -> &str {
+    match core::str::from_utf8(bytes) {
+        Ok(s) => s,
+        // Only whole `str`s are ever copied in, and splits are made where one
+        // ended, so this cannot happen.
+        Err(_) => "incompatible schemas",
+    }
+}
+
 impl fmt::Display for Incompatible {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -254,5 +370,48 @@ pub(super) const fn push_format(m: &mut Incompatible, s: &Shape, reader: bool) {
             m.push(with);
             m.push(")");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Incompatible, MSG_CAP, Rule};
+    use crate::schema::{check, shape_of};
+
+    #[test]
+    fn with_head_keeps_the_rule_and_the_detail() {
+        let e = check(shape_of::<u8>(), shape_of::<u32>()).unwrap_err();
+        let l = e.with_head(&["User cannot read User@2 (", "schemas/User.msgpack-schema", ")"]);
+        assert_eq!(
+            l.as_str(),
+            "User cannot read User@2 (schemas/User.msgpack-schema): rule integer-narrowed: u8 cannot hold every u32"
+        );
+        assert_eq!((l.rule(), l.detail()), (e.rule(), e.detail()));
+        assert_eq!(l.head(), "User cannot read User@2 (schemas/User.msgpack-schema)");
+        assert_eq!(e.head(), "u8 cannot read u32");
+    }
+
+    #[test]
+    fn from_parts_and_with_rule() {
+        let m = Incompatible::from_parts(&["A cannot read ", "B"], Rule::TooDeep, &["field \"x\": ", "why"]);
+        assert_eq!(m.as_str(), "A cannot read B: rule too-deep: field \"x\": why");
+        let r = m.with_rule(Rule::KeyRenamed);
+        assert_eq!(r.as_str(), "A cannot read B: rule key-renamed: field \"x\": why");
+        assert_eq!((r.rule(), r.head(), r.detail()), (Rule::KeyRenamed, "A cannot read B", "field \"x\": why"));
+    }
+
+    #[test]
+    fn a_long_message_ends_in_dots() {
+        let long =
+            ["0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"; 8];
+        let m = Incompatible::from_parts(&["A cannot read B"], Rule::TypeChanged, &long);
+        assert!(m.as_str().len() <= MSG_CAP && m.as_str().ends_with("..."), "{}", m.as_str());
+        assert!(m.detail().ends_with("...") && m.as_str().starts_with("A cannot read B: rule type-changed: "));
+        // More text after the cut is dropped, under any head.
+        let h = m.with_head(&["C cannot read D"]);
+        assert!(h.as_str().starts_with("C cannot read D: rule type-changed: 0123") && h.as_str().ends_with("..."));
+        let mut r = m.with_rule(Rule::ArrayFieldReordered);
+        r.push(" (more)");
+        assert!(!r.as_str().contains("(more)") && r.as_str().ends_with("..."), "{}", r.as_str());
     }
 }

@@ -3,7 +3,7 @@
 //! position), and a flattened catch-all map stands for any other key.
 
 use super::{Cx, R, Step, key_readable, shape};
-use crate::schema::{FieldDef, Key, Shape};
+use crate::schema::{FieldDef, Key, Rule, Shape, str_eq};
 
 /// How deep flattened structs are followed (a flattened struct inside a
 /// flattened struct...): the derive cannot flatten a type into itself, so
@@ -65,6 +65,31 @@ const fn find_depth(fields: &'static [FieldDef], key: &Key, depth: u32) -> Optio
                 return Some(found);
             }
         } else if super::named::reads_key(&f.key, f.aliases, key) {
+            return Some(f);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The field with this Rust name, among `fields` and the fields of
+/// flattened structs (for messages: a renamed key).
+pub(super) const fn find_named(fields: &'static [FieldDef], name: &str) -> Option<&'static FieldDef> {
+    find_named_depth(fields, name, 0)
+}
+
+const fn find_named_depth(fields: &'static [FieldDef], name: &str, depth: u32) -> Option<&'static FieldDef> {
+    let mut i = 0;
+    while i < fields.len() {
+        let f = &fields[i];
+        if f.flatten {
+            if let Some(inner) = inner_fields(f)
+                && depth < MAX_FLATTEN
+                && let Some(found) = find_named_depth(inner, name, depth + 1)
+            {
+                return Some(found);
+            }
+        } else if str_eq(f.name, name) {
             return Some(f);
         }
         i += 1;
@@ -183,6 +208,22 @@ const fn nth_depth(fields: &'static [FieldDef], mut n: usize, depth: u32) -> Opt
     None
 }
 
+/// The position of the field with this Rust name in an array-form struct,
+/// flattened structs inlined (for messages: a reordered field).
+pub(super) const fn position_named(fields: &'static [FieldDef], name: &str) -> Option<usize> {
+    let n = count(fields);
+    let mut i = 0;
+    while i < n {
+        if let Some(f) = nth(fields, i)
+            && str_eq(f.name, name)
+        {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// A writer's map-form fields read by a reader's map `{rk: rv}` (through
 /// flattened structs; a flattened map's keys and values too).
 pub(super) const fn into_map(cx: &mut Cx, rk: &'static Shape, rv: &'static Shape, fields: &'static [FieldDef]) -> R {
@@ -217,7 +258,7 @@ const fn into_map_depth(
         }
         cx.push(Step::Field(f.key));
         if !key_readable(rk, &f.key) {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::KeyUnreadable);
             m.push("map key ");
             m.push_label(rk);
             m.push(" cannot read the key");

@@ -5,7 +5,7 @@
 use super::untagged::{self, Written};
 use super::{Cx, R, Step, flatten, key_readable, shape};
 use crate::schema::message::Incompatible;
-use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, VariantDef, str_eq};
+use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Rule, Shape, StructDef, Tagging, VariantDef, str_eq};
 
 /// Whether a reader field (or variant) with this key and these aliases reads
 /// the writer's `key`.
@@ -53,7 +53,7 @@ pub(super) const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'stati
         }
         (Form::Array | Form::Tuple | Form::Unit, Form::Array | Form::Tuple | Form::Unit) => positional(cx, rd, wd),
         (Form::Map, _) => {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::FormChanged);
             cx.push_reader(&mut m);
             m.push(" reads a map but ");
             cx.push_writer(&mut m);
@@ -61,7 +61,7 @@ pub(super) const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'stati
             Err(m)
         }
         (_, Form::Map) => {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::FormChanged);
             cx.push_reader(&mut m);
             m.push(" reads an array (`array` form) but ");
             cx.push_writer(&mut m);
@@ -72,8 +72,8 @@ pub(super) const fn struct_body(cx: &mut Cx, rd: &'static StructDef, wd: &'stati
 }
 
 /// `field "k" is required in R but W{why}`.
-const fn required(cx: &Cx, key: &Key, why: &str) -> R {
-    let mut m = cx.start();
+const fn required(cx: &Cx, rule: Rule, key: &Key, why: &str) -> Incompatible {
+    let mut m = cx.start(rule);
     m.push("field ");
     m.push_key(key);
     m.push(" is required in ");
@@ -81,6 +81,23 @@ const fn required(cx: &Cx, key: &Key, why: &str) -> R {
     m.push(" but ");
     cx.push_writer(&mut m);
     m.push(why);
+    m
+}
+
+/// A required field the writer writes under another key: the same Rust
+/// field (`wf`) renamed on the wire.
+const fn renamed(cx: &Cx, key: &Key, wf: &FieldDef) -> R {
+    let mut m = required(cx, Rule::KeyRenamed, key, " never writes it; ");
+    cx.push_writer(&mut m);
+    m.push(" writes `");
+    m.push(wf.name);
+    m.push("` as ");
+    m.push_key(&wf.key);
+    if let Key::Str(old) = wf.key {
+        m.push(" (keep the old key readable with `alias = \"");
+        m.push(old);
+        m.push("\"`)");
+    }
     Err(m)
 }
 
@@ -105,7 +122,7 @@ const fn keyed_rest(
                 cx.pop();
             }
             None if rd.deny_unknown_fields => {
-                let mut m = cx.start();
+                let mut m = cx.start(Rule::UnknownFieldsDenied);
                 cx.push_writer(&mut m);
                 m.push(" writes any other keys (a flattened map), which ");
                 cx.push_reader(&mut m);
@@ -142,7 +159,7 @@ const fn reader_fields(
         let (found, second) = flatten::written_as(rf, wd.fields);
         if let (Some(a), Some(b)) = (found, second) {
             // Both may be in one message: a duplicate field for the reader.
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::AliasDuplicate);
             cx.push_writer(&mut m);
             m.push(" writes fields ");
             m.push_key(&a.key);
@@ -158,7 +175,10 @@ const fn reader_fields(
         match found {
             None => {
                 if rf.required {
-                    return required(cx, &rf.key, " never writes it");
+                    if let Some(wf) = flatten::find_named(wd.fields, rf.name) {
+                        return renamed(cx, &rf.key, wf);
+                    }
+                    return Err(required(cx, Rule::RequiredFieldAdded, &rf.key, " never writes it"));
                 }
                 // The writer's catch-all map may hold the key.
                 if let Some((wk, wv)) = w_extra
@@ -171,7 +191,8 @@ const fn reader_fields(
             }
             Some(wf) => {
                 if rf.required && !wf.always_written {
-                    return required(cx, &rf.key, " may leave it out (`skip_if` or `omit_defaults`)");
+                    let why = " may leave it out (`skip_if` or `omit_defaults`)";
+                    return Err(required(cx, Rule::RequiredFieldOmittable, &rf.key, why));
                 }
                 cx.push(Step::Field(rf.key));
                 tri!(shape(cx, rf.shape.get(), wf.shape.get()));
@@ -216,7 +237,7 @@ const fn unclaimed(
             Some((rk, rv)) => {
                 cx.push(Step::Field(wf.key));
                 if !key_readable(rk, &wf.key) {
-                    let mut m = cx.start();
+                    let mut m = cx.start(Rule::KeyUnreadable);
                     m.push("the flattened map's key ");
                     m.push_label(rk);
                     m.push(" cannot read the key");
@@ -226,7 +247,7 @@ const fn unclaimed(
                 cx.pop();
             }
             None if rd.deny_unknown_fields => {
-                let mut m = cx.start();
+                let mut m = cx.start(Rule::UnknownFieldsDenied);
                 cx.push_writer(&mut m);
                 m.push(" writes field ");
                 m.push_key(&wf.key);
@@ -245,7 +266,7 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
     let (rn, wn) = (flatten::count(rd.fields), flatten::count(wd.fields));
     let exact = matches!(rd.form, Form::Tuple | Form::Unit);
     if (exact && rn != wn) || (wn > rn && rd.deny_unknown_fields) {
-        let mut m = cx.start();
+        let mut m = cx.start(if exact { Rule::LengthChanged } else { Rule::UnknownFieldsDenied });
         cx.push_reader(&mut m);
         m.push(if exact { " reads exactly " } else { " reads at most " });
         m.push_u64(rn as u64);
@@ -260,7 +281,7 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
         let Some(rf) = flatten::nth(rd.fields, i) else { break };
         if i >= wn {
             if rf.required {
-                let mut m = cx.start();
+                let mut m = cx.start(Rule::RequiredFieldAdded);
                 m.push("position ");
                 m.push_u64(i as u64);
                 m.push(" (`");
@@ -276,13 +297,50 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
             }
         } else {
             let Some(wf) = flatten::nth(wd.fields, i) else { break };
+            let names = cx.names();
             cx.push(Step::Position(i, rf.name));
-            tri!(shape(cx, rf.shape.get(), wf.shape.get()));
+            if let Err(e) = shape(cx, rf.shape.get(), wf.shape.get()) {
+                if str_eq(rf.name, wf.name) {
+                    return Err(e);
+                }
+                // The reader's field elsewhere in the writer, or the writer's
+                // elsewhere in the reader.
+                return Err(match flatten::position_named(wd.fields, rf.name) {
+                    Some(at) if at != i => reordered(cx, &e, (false, names.1), rf.name, at),
+                    _ => match flatten::position_named(rd.fields, wf.name) {
+                        Some(at) if at != i => reordered(cx, &e, (true, names.0), wf.name, at),
+                        _ => e,
+                    },
+                });
+            }
             cx.pop();
         }
         i += 1;
     }
     Ok(())
+}
+
+/// A position that does not read, where one side has the other's field
+/// at position `at`: the fields were reordered. `side` is that side (the
+/// reader if `true`) and its innermost name before the position was entered.
+const fn reordered(cx: &Cx, e: &Incompatible, side: (bool, Option<&str>), field: &str, at: usize) -> Incompatible {
+    // A limit of the check is not a reordering.
+    if matches!(e.rule(), Rule::TooDeep | Rule::RecursionUnresolved) {
+        return *e;
+    }
+    let mut m = e.with_rule(Rule::ArrayFieldReordered);
+    m.push(" (");
+    match side {
+        (_, Some(n)) => m.push(n),
+        (true, None) => m.push_label(cx.head_r),
+        (false, None) => m.push_label(cx.head_w),
+    }
+    m.push(if side.0 { " reads `" } else { " writes `" });
+    m.push(field);
+    m.push(if side.0 { "`, written here, at position " } else { "` at position " });
+    m.push_u64(at as u64);
+    m.push(")");
+    m
 }
 
 pub(super) const fn enum_def(
@@ -305,7 +363,7 @@ pub(super) const fn enum_def(
         _ => false,
     };
     if !same_tagging {
-        let mut m = cx.start();
+        let mut m = cx.start(Rule::TaggingChanged);
         cx.push_reader(&mut m);
         push_tagging(&mut m, rd.tagging);
         m.push(" but ");
@@ -316,7 +374,7 @@ pub(super) const fn enum_def(
     // String tags and integer tags never read as each other, `other` or not.
     if let (Some(rv), Some(wv)) = (first_tag(rd), first_tag(wd)) {
         if matches!(rv, Key::Str(_)) != matches!(wv, Key::Str(_)) {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::TagKindChanged);
             cx.push_reader(&mut m);
             m.push(tag_kind(rv));
             m.push(" but ");
@@ -348,7 +406,7 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
                 Ok(())
             }
             _ => {
-                let mut m = cx.start();
+                let mut m = cx.start(Rule::OtherVariantMissing);
                 cx.push_writer(&mut m);
                 m.push(" writes back unknown values verbatim (`other` holding ");
                 m.push_label(ws.get());
@@ -362,7 +420,7 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
     // Written bare: the reader's untagged variants must read it.
     if wv.untagged {
         if !untagged::has_untagged(rd) {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::UntaggedVariantUnreadable);
             m.push("variant ");
             m.push_key(&wv.tag);
             m.push(" is written untagged by ");
@@ -394,7 +452,8 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
             Some(_) => Ok(()),
             None if untagged::has_untagged(rd) => untagged::reader_tries(cx, r, rd, Written::Shape(&Shape::Any)),
             None => {
-                let mut m = cx.start();
+                let renamed = named_variant(rd, wv.name);
+                let mut m = cx.start(if renamed.is_some() { Rule::TagChanged } else { Rule::VariantRemoved });
                 m.push("variant ");
                 m.push_key(&wv.tag);
                 m.push(" written by ");
@@ -402,6 +461,19 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
                 m.push(" is unknown to ");
                 cx.push_reader(&mut m);
                 m.push(" (and it has no `other` variant)");
+                if let Some(rv) = renamed {
+                    m.push("; ");
+                    cx.push_reader(&mut m);
+                    m.push(" tags `");
+                    m.push(rv.name);
+                    m.push("` as ");
+                    m.push_key(&rv.tag);
+                    if let Key::Str(old) = wv.tag {
+                        m.push(" (keep the old tag readable with `alias = \"");
+                        m.push(old);
+                        m.push("\"`)");
+                    }
+                }
                 Err(m)
             }
         };
@@ -412,7 +484,7 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
         (Payload::Newtype(r), Payload::Newtype(w)) => shape(cx, r.get(), w.get()),
         (Payload::Struct(r), Payload::Struct(w)) => struct_body(cx, r, w),
         (r, w) => {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::VariantPayloadChanged);
             cx.push_reader(&mut m);
             m.push(" has ");
             m.push(payload_kind(r));
@@ -425,6 +497,20 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
     });
     cx.pop();
     Ok(())
+}
+
+/// The reader's tagged variant with this Rust name (the writer's variant
+/// under another tag).
+const fn named_variant(d: &'static EnumDef, name: &str) -> Option<&'static VariantDef> {
+    let mut i = 0;
+    while i < d.variants.len() {
+        let v = &d.variants[i];
+        if !v.untagged && !matches!(v.payload, Payload::Other(_)) && str_eq(v.name, name) {
+            return Some(v);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The payload of the reader's `other` variant, if it has one.

@@ -4,7 +4,7 @@
 //! payload.
 
 use super::{Cx, R, Step, shape};
-use crate::schema::{EnumDef, Payload, Shape, StructDef, Tagging, VariantDef};
+use crate::schema::{EnumDef, Payload, Rule, Shape, StructDef, Tagging, VariantDef};
 
 /// What a writer writes in one place: a shape, or the fields of a struct
 /// variant written without its tag.
@@ -126,7 +126,7 @@ const fn body_into(cx: &mut Cx, r: &'static Shape, def: &'static StructDef) -> R
         }
         Shape::Enum(rd) if is_untagged(rd) || has_untagged(rd) => reader_tries(cx, r, rd, Written::Body(def)),
         _ => {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::TypeChanged);
             m.push("expected ");
             m.push_label(r);
             m.push(", found the fields of an untagged struct variant");
@@ -163,7 +163,7 @@ pub(super) const fn reader_tries(cx: &mut Cx, r: &'static Shape, rd: &'static En
             Err(_) => *cx = saved,
         }
     }
-    let mut m = cx.start();
+    let mut m = cx.start(Rule::UntaggedNoMatch);
     m.push("no ");
     if !all {
         m.push("untagged ");
@@ -194,7 +194,7 @@ const fn struct_reads(cx: &mut Cx, def: &'static StructDef, s: &'static Shape) -
             Ok(())
         }
         _ => {
-            let mut m = cx.start();
+            let mut m = cx.start(Rule::TypeChanged);
             m.push("a struct variant cannot read ");
             m.push_label(s);
             Err(m)
