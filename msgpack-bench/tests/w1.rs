@@ -188,3 +188,11 @@ fn hand_written_decoders_take_any_field_order() {
         }
     });
 }
+
+/// The W1 types are locked (`schemas/w1/Node.msgpack-schema`, checked by
+/// the compiler against every recorded version): the owned and the
+/// borrowed tree have the same wire schema, the latest recorded one.
+#[test]
+fn w1_schema_is_locked() {
+    msgpack_core::check_all!(Node, w1::NodeRef<'static>);
+}

@@ -196,6 +196,7 @@ mod check;
 mod display;
 mod fingerprint;
 mod impls;
+pub mod lock;
 mod message;
 mod rule;
 

@@ -32,6 +32,7 @@ pub(crate) const TRY_FROM: &str = "try_from";
 pub(crate) const INTO: &str = "into";
 pub(crate) const CONTENT: &str = "content";
 pub(crate) const UNTAGGED: &str = "untagged";
+pub(crate) const SCHEMA_LOCK: &str = "schema_lock";
 
 // Field keywords.
 pub(crate) const RENAME: &str = "rename";
@@ -53,6 +54,7 @@ pub(crate) const SERDE: &str = "serde";
 pub(crate) const OTHER: &str = "other";
 
 const CONTAINER_WORDS: &[&str] = &[
+    SCHEMA_LOCK,
     MAP,
     ARRAY,
     RENAME_ALL,
@@ -164,6 +166,8 @@ pub(crate) struct Container {
     pub(crate) content: Attr<String>,
     /// `untagged` (enums): each variant written as its payload alone.
     pub(crate) untagged: Attr<()>,
+    /// `schema_lock = "path"`: the lock file the type is checked against.
+    pub(crate) schema_lock: Attr<LitStr>,
 }
 
 /// Field attributes.
@@ -357,6 +361,7 @@ impl Container {
             into: Attr::none(INTO),
             content: Attr::none(CONTENT),
             untagged: Attr::none(UNTAGGED),
+            schema_lock: Attr::none(SCHEMA_LOCK),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -372,6 +377,10 @@ impl Container {
                     CONTENT => {
                         let lit = lit_str(&meta)?;
                         c.content.set(cx, lit.to_token_stream(), lit.value());
+                    }
+                    SCHEMA_LOCK => {
+                        let lit = lit_str(&meta)?;
+                        c.schema_lock.set(cx, lit.to_token_stream(), lit);
                     }
                     FROM | TRY_FROM | INTO => {
                         let attr = match word(&meta).as_str() {

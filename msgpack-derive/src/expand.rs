@@ -5,7 +5,7 @@ use quote::quote;
 
 use crate::ast::Container;
 use crate::ctxt::Ctxt;
-use crate::{check, decode, encode, fallback, schema};
+use crate::{check, decode, encode, fallback, lock, schema};
 
 /// Paths the generated code uses.
 pub(crate) struct Names {
@@ -36,12 +36,14 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let enc = encode::expand(&cont, &names);
     let dec = decode::expand(&cont, &names);
     let schema = schema::expand(&cont, &names);
+    let lock = lock::expand(&cont, &names)?;
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
         const _: () = {
             #enc
             #dec
             #schema
+            #lock
         };
     })
 }

@@ -71,7 +71,7 @@ pub enum Permissions {
 /// assert_eq!(msgpack_core::from_slice::<Node>(&bytes).unwrap(), file);
 /// ```
 #[derive(MsgPack, Debug, Clone, PartialEq)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
+#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults, schema_lock = "schemas/w1/Node.msgpack-schema")]
 pub enum Node {
     /// `{"type": "file", ...}`.
     File {
@@ -120,7 +120,7 @@ pub enum Node {
 /// assert!(bytes.as_ptr_range().contains(&name.as_ptr()));
 /// ```
 #[derive(MsgPack, Debug, Clone, PartialEq)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
+#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults, schema_lock = "schemas/w1/Node.msgpack-schema")]
 pub enum NodeRef<'a> {
     /// `{"type": "file", ...}`.
     File {

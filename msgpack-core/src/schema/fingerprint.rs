@@ -12,8 +12,13 @@ const MAX_NESTING: usize = 64;
 struct Hasher {
     h: u64,
     /// The named definitions on the current path: id, and whether generic.
-    stack: [(&'static str, bool); MAX_NESTING],
+    stack: [(&'static str, bool, u8); MAX_NESTING],
     n: usize,
+    /// Hash a [`Shape::Recur`] as the derive's self-referring `static`s
+    /// hash (the definition's kind byte, then the recursion entry): for
+    /// shapes read back from lock files, where a back reference is a
+    /// `Recur` but the recorded fingerprint is that of the derived type.
+    recur_as_cycle: bool,
 }
 
 impl Hasher {
@@ -82,7 +87,7 @@ impl Hasher {
         let mut i = self.n;
         while i > 0 {
             i -= 1;
-            let (sid, generic) = self.stack[i];
+            let (sid, generic, _) = self.stack[i];
             if (any || !generic) && str_eq(sid, id) {
                 self.byte(0x13);
                 self.u64((self.n - 1 - i) as u64);
@@ -96,7 +101,7 @@ impl Hasher {
     /// reference (recursion) or cut (too deep) instead. A generic
     /// definition is only referred back to through [`Shape::Recur`]: two
     /// occurrences are different instantiations.
-    const fn enter(&mut self, id: &'static str, generic: bool) -> bool {
+    const fn enter(&mut self, id: &'static str, generic: bool, kind: u8) -> bool {
         if !generic && self.back_ref(id, false) {
             return false;
         }
@@ -104,7 +109,7 @@ impl Hasher {
             self.byte(0x14);
             return false;
         }
-        self.stack[self.n] = (id, generic);
+        self.stack[self.n] = (id, generic, kind);
         self.n += 1;
         true
     }
@@ -165,14 +170,14 @@ impl Hasher {
             }
             Shape::Struct(d) => {
                 self.byte(0x10);
-                if self.enter(d.id, d.generic) {
+                if self.enter(d.id, d.generic, 0x10) {
                     self.struct_body(d);
                     self.n -= 1;
                 }
             }
             Shape::Enum(d) => {
                 self.byte(0x11);
-                if self.enter(d.id, d.generic) {
+                if self.enter(d.id, d.generic, 0x11) {
                     self.enum_body(d);
                     self.n -= 1;
                 }
@@ -180,12 +185,25 @@ impl Hasher {
             // Transparent: only the inside is hashed (a recursion entry if
             // the newtype is already on the path).
             Shape::Newtype(d) => {
-                if self.enter(d.id, d.generic) {
+                if self.enter(d.id, d.generic, 0) {
                     self.shape(d.inner.get());
                     self.n -= 1;
                 }
             }
             Shape::Recur { id, .. } => {
+                if self.recur_as_cycle {
+                    let mut i = self.n;
+                    while i > 0 {
+                        i -= 1;
+                        let (sid, _, kind) = self.stack[i];
+                        if str_eq(sid, id) {
+                            if kind != 0 {
+                                self.byte(kind);
+                            }
+                            break;
+                        }
+                    }
+                }
                 if !self.back_ref(id, true) {
                     self.byte(0x15);
                 }
@@ -369,7 +387,19 @@ impl Shape {
     /// ```
     #[must_use]
     pub const fn fingerprint(&'static self) -> u64 {
-        let mut h = Hasher { h: FNV_OFFSET, stack: [("", false); MAX_NESTING], n: 0 };
+        let mut h = Hasher { h: FNV_OFFSET, stack: [("", false, 0); MAX_NESTING], n: 0, recur_as_cycle: false };
+        h.shape(self);
+        h.h
+    }
+
+    /// [`fingerprint`](Shape::fingerprint) with every [`Shape::Recur`]
+    /// hashed as a direct reference back to its definition (the `static`
+    /// descriptors of a derived type without parameters refer to
+    /// themselves that way): the fingerprint a lock file records for a
+    /// shape rebuilt from its text.
+    #[cfg(feature = "std")]
+    pub(crate) fn fingerprint_as_cycles(&'static self) -> u64 {
+        let mut h = Hasher { h: FNV_OFFSET, stack: [("", false, 0); MAX_NESTING], n: 0, recur_as_cycle: true };
         h.shape(self);
         h.h
     }
