@@ -1,6 +1,27 @@
 //! Schema evolution checked by the compiler: version 1 and version 2 of a
 //! message, `assert_compatible!` in both directions, then old bytes read by
-//! the new type and new bytes read by the old type.
+//! the new type and new bytes read by the old type. Then the way types
+//! really change, in place: `locked::User` with a lock file that keeps its
+//! old versions as data (`examples/schemas/User.msgpack-schema`).
+//!
+//! # Evolving a type in place with a lock file
+//!
+//! 1. Version 1 was `User { id: u64, name: String }` with
+//!    `#[msgpack(schema_lock = "schemas/User.msgpack-schema")]`. The file
+//!    did not exist, so the build passed; `MSGPACK_SCHEMA=bless
+//!    MSGPACK_SCHEMA_MODE=full cargo test` (a test calling
+//!    `schema::lock::check::<User>`, here `main` calls `verify`) created it
+//!    with version 1, in `full` mode: new code reads old messages and old
+//!    code reads new ones.
+//! 2. Version 2 added `email: Option<String>`. The test failed, listing
+//!    `+ User."email": Option<str> (default)`, until blessed again:
+//!    compatible both ways, so it was appended as version 2.
+//! 3. Version 3 added `#[msgpack(default)] role: Role`, blessed likewise.
+//!
+//! Try breaking it: make `email` in `locked::User` a plain `String`, and the
+//! build fails with
+//! `User cannot read User@1 (schemas/User.msgpack-schema): rule required-field-added: field "email" is required in User but User@1 never writes it`:
+//! the lock file did what `v1::User` does below, without keeping `v1` in the code.
 //!
 //! Run: `cargo run -p msgpack-examples --example schema_evolution`
 //!
@@ -88,6 +109,32 @@ mod v2_compat {
 // `Unknown` through its `other` variant.
 assert_compatible!(v2_compat::User <=> v1::User);
 
+/// The same message evolved in place, checked against its lock file.
+mod locked {
+    use super::MsgPack;
+
+    /// Version 3 (see the module docs for 1 and 2).
+    #[derive(MsgPack, Debug, PartialEq)]
+    #[msgpack(schema_lock = "schemas/User.msgpack-schema")]
+    pub(crate) struct User {
+        pub(crate) id: u64,
+        pub(crate) name: String,
+        pub(crate) email: Option<String>,
+        #[msgpack(default)]
+        pub(crate) role: Role,
+    }
+
+    #[derive(MsgPack, Debug, PartialEq, Default)]
+    #[msgpack(rename_all = "lowercase")]
+    pub(crate) enum Role {
+        Admin,
+        #[default]
+        Member,
+        #[msgpack(other)]
+        Unknown,
+    }
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" ")
 }
@@ -126,5 +173,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let verdict = msgpack_core::schema::check(v1::User::SHAPE.get(), v2::User::SHAPE.get());
     println!("can v1 read v2? {}", verdict.map_or_else(|e| format!("no: {e}"), |()| "yes".into()));
     assert!(verdict.is_err());
+
+    // The lock file: the compiler already checked `locked::User` against
+    // its three recorded versions; at run (test) time the schema is the
+    // latest one, and a change shows as a diff by path.
+    use msgpack_core::schema::lock::{self, Action, Direction, Mode, Options, Status};
+    let check_only = Options { action: Action::Check, new_mode: Mode { direction: Direction::Full, last: None } };
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schemas/User.msgpack-schema");
+    let status = lock::verify(locked::User::SHAPE.get(), path, &check_only)?;
+    println!("
+locked::User against its lock file: {status:?}");
+    assert_eq!(status, Status::Unchanged { version: 3 });
+    // v2::User is another schema (an `id` / `role` of its own, `logins`):
+    // checked against the same file, it fails with what differs.
+    let err = lock::verify(v2::User::SHAPE.get(), path, &check_only).unwrap_err();
+    println!("v2::User against the same file:\n{err}");
+    assert!(err.message().contains("+ User.\"logins\": u32 (default)"));
     Ok(())
 }
