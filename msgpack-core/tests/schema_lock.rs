@@ -288,3 +288,17 @@ struct LockedForest {
 fn a_locked_type_holding_a_generic_recursive_type() {
     lock::check::<LockedForest>("tests/schemas/Forest.msgpack-schema");
 }
+
+#[test]
+fn a_lock_file_that_fans_out_exponentially_is_refused_not_expanded() {
+    // Each definition refers twice to the next; the last refers back to
+    // the first, so nothing can be shared: 2^40 descriptors if expanded.
+    let mut text = String::from("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\n");
+    for i in 0..40 {
+        text.push_str(&format!("A{i} = map {{ \"a\": A{n}, \"b\": A{n} }}\n", n = i + 1));
+    }
+    text.push_str("A40 = map { \"x\": Option<A0> }\n");
+    let err = lock::shapes(&text).unwrap_err();
+    assert_eq!(err.kind(), LockErrorKind::Malformed);
+    assert!(err.message().contains("expands to more than"), "{err}");
+}
