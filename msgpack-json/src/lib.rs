@@ -2,8 +2,10 @@
 
 pub mod inspect;
 pub mod mapping;
+pub mod schema;
 pub mod time;
 
 pub use inspect::{InspectError, inspect};
 pub use mapping::{FormError, RESERVED_KEYS, from_json, to_json};
+pub use schema::{SchemaFormat, export_schema};
 pub use time::{TimestampError, format_timestamp, parse_timestamp};

@@ -18,6 +18,7 @@ Commands:
   to-json     MessagePack (one or more concatenated values) to JSON, one value per line
   from-json   JSON (one or more values) to MessagePack
   inspect     annotated hex dump of MessagePack, one line per item
+  schema      one recorded version of a schema lock file (msgpack_core::schema::lock)
 
 FILE is read whole; without FILE, or with '-', standard input is read.
 
@@ -26,6 +27,9 @@ Options:
       --pretty       to-json: indent each value over several lines
       --max-depth N  to-json, inspect: nesting limit for arrays and maps,
                      1 to 1024 (default 64)
+      --format F     schema: text (the default)
+      --schema-version N
+                     schema: the recorded version to export (default: the latest)
   -h, --help         print this help
   -V, --version      print the version
 
@@ -56,6 +60,7 @@ enum Command {
     ToJson,
     FromJson,
     Inspect,
+    Schema,
 }
 
 struct Args {
@@ -66,6 +71,8 @@ struct Args {
     output: Option<PathBuf>,
     pretty: bool,
     max_depth: Option<u32>,
+    format: Option<msgpack_json::SchemaFormat>,
+    schema_version: Option<u32>,
 }
 
 /// What the arguments ask for.
@@ -124,6 +131,8 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
     let mut output = None;
     let mut pretty = false;
     let mut max_depth = None;
+    let mut format = None;
+    let mut schema_version = None;
     // Help and version win over any other argument (up to `--`).
     for arg in args.iter().take_while(|a| *a != "--") {
         match arg.to_str() {
@@ -141,6 +150,7 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
                 Some("to-json") => Command::ToJson,
                 Some("from-json") => Command::FromJson,
                 Some("inspect") => Command::Inspect,
+                Some("schema") => Command::Schema,
                 _ => return Err(Failure::Usage(format!("unknown command {}", arg.to_string_lossy()))),
             });
         } else if input.is_none() {
@@ -182,6 +192,19 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
                     }
                 }
             }
+            "--format" => {
+                let v = value("a format")?;
+                format =
+                    Some(v.to_str().and_then(msgpack_json::SchemaFormat::parse).ok_or_else(|| {
+                        Failure::Usage(format!("--format must be text, not {}", v.to_string_lossy()))
+                    })?);
+            }
+            "--schema-version" => {
+                let v = value("a number")?;
+                schema_version = Some(v.to_str().and_then(|s| s.parse::<u32>().ok()).ok_or_else(|| {
+                    Failure::Usage(format!("--schema-version must be a version number, not {}", v.to_string_lossy()))
+                })?);
+            }
             _ => return Err(Failure::Usage(format!("unknown option {}", arg.to_string_lossy()))),
         }
     }
@@ -197,8 +220,14 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
             "--max-depth applies to to-json and inspect (from-json reads JSON nested up to 128 levels)".into(),
         ));
     }
+    if (format.is_some() || schema_version.is_some()) && command != Command::Schema {
+        return Err(Failure::Usage("--format and --schema-version apply to schema only".into()));
+    }
+    if command == Command::Schema && max_depth.is_some() {
+        return Err(Failure::Usage("--max-depth applies to to-json and inspect".into()));
+    }
     let input = input.filter(|path| path != "-").map(PathBuf::from);
-    Ok(Request::Run(Args { command, input, output, pretty, max_depth }))
+    Ok(Request::Run(Args { command, input, output, pretty, max_depth, format, schema_version }))
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
@@ -217,6 +246,9 @@ fn run(args: &Args) -> Result<(), Failure> {
             msgpack_json::InspectError::Invalid(e) => Conversion::Invalid(msgpack_error(&e, 0)),
             msgpack_json::InspectError::Io(e) => Conversion::Write(e),
         }),
+        Command::Schema => {
+            export(&input, args).and_then(|text| out.write_all(text.as_bytes()).map_err(Conversion::Write))
+        }
     };
     // What was converted before an error is written out before the error is reported.
     let flushed = out.flush();
@@ -234,6 +266,18 @@ fn run(args: &Args) -> Result<(), Failure> {
             Err(Failure::Io(format!("cannot write {target}: {e}")))
         }
     }
+}
+
+/// `schema`: the lock file's version in the asked format.
+fn export(input: &[u8], args: &Args) -> Result<String, Conversion> {
+    let text =
+        std::str::from_utf8(input).map_err(|e| Conversion::Invalid(format!("the lock file is not UTF-8: {e}")))?;
+    let format = args.format.unwrap_or(msgpack_json::SchemaFormat::Text);
+    let mut out = msgpack_json::export_schema(text, format, args.schema_version).map_err(Conversion::Invalid)?;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// How a conversion stopped early.
