@@ -181,8 +181,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let check_only = Options { action: Action::Check, new_mode: Mode { direction: Direction::Full, last: None } };
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schemas/User.msgpack-schema");
     let status = lock::verify(locked::User::SHAPE.get(), path, &check_only)?;
-    println!("
-locked::User against its lock file: {status:?}");
+    println!(
+        "
+locked::User against its lock file: {status:?}"
+    );
     assert_eq!(status, Status::Unchanged { version: 3 });
     // v2::User is another schema (an `id` / `role` of its own, `logins`):
     // checked against the same file, it fails with what differs.

@@ -95,8 +95,16 @@ fn errors_name_the_line() {
         ("", 1, "expected `msgpack-schema-lock`"),
         ("msgpack-schema-lock 1\nmode sideways\n", 2, "expected `backward`, `forward` or `full`"),
         ("msgpack-schema-lock 1\nmode backward\nversion 2 fingerprint 0x0\nA = u8\n", 3, "expected version 1 here"),
-        ("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\nA = B\n", 4, "`A` refers to `B`, which is not defined"),
-        ("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\nA = u8\nA = u16\n", 5, "`A` is defined twice"),
+        (
+            "msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\nA = B\n",
+            4,
+            "`A` refers to `B`, which is not defined",
+        ),
+        (
+            "msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\nA = u8\nA = u16\n",
+            5,
+            "`A` is defined twice",
+        ),
         ("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x1ffffffffffffffff\n", 3, "not a number"),
         ("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\nA = \"open\n", 4, "not closed"),
         ("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x0\nA = int(5..=1)\n", 4, "is empty"),
