@@ -27,7 +27,7 @@ Options:
       --pretty       to-json: indent each value over several lines
       --max-depth N  to-json, inspect: nesting limit for arrays and maps,
                      1 to 1024 (default 64)
-      --format F     schema: text (the default)
+      --format F     schema: text (the default), json-schema or msgspec
       --schema-version N
                      schema: the recorded version to export (default: the latest)
   -h, --help         print this help
@@ -194,10 +194,12 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
             }
             "--format" => {
                 let v = value("a format")?;
-                format =
-                    Some(v.to_str().and_then(msgpack_json::SchemaFormat::parse).ok_or_else(|| {
-                        Failure::Usage(format!("--format must be text, not {}", v.to_string_lossy()))
-                    })?);
+                format = Some(v.to_str().and_then(msgpack_json::SchemaFormat::parse).ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "--format must be text, json-schema or msgspec, not {}",
+                        v.to_string_lossy()
+                    ))
+                })?);
             }
             "--schema-version" => {
                 let v = value("a number")?;

@@ -1,8 +1,10 @@
 //! `msgpack-json schema`: one recorded version of a schema lock file, so
 //! that a team without Rust can read the schemas the Rust code is checked
-//! against. (JSON Schema and msgspec exports are being added.)
+//! against, as the lock file writes it, as JSON Schema (2020-12) or as
+//! Python msgspec classes: the same exports as `schema::json_schema` and
+//! `schema::msgspec`, built from the descriptors the lock file records.
 
-use msgpack_core::schema::lock;
+use msgpack_core::schema::{self, lock};
 
 /// What `schema` prints.
 ///
@@ -14,18 +16,30 @@ use msgpack_core::schema::lock;
 pub enum SchemaFormat {
     /// The version's definitions, as the lock file writes them.
     Text,
+    /// JSON Schema (2020-12) of the messages as `msgpack-json to-json`
+    /// prints them (`schema::json_schema_of`).
+    JsonSchema,
+    /// Python source for msgspec `Struct` classes that read and write the
+    /// same bytes (`schema::msgspec_of`); a shape msgspec cannot express is
+    /// an error naming it.
+    Msgspec,
 }
 
 impl SchemaFormat {
-    /// The format named on the command line: `text`.
+    /// The format named on the command line: `text`, `json-schema` or
+    /// `msgspec`.
     ///
     /// ```
-    /// assert_eq!(msgpack_json::SchemaFormat::parse("yaml"), None);
+    /// use msgpack_json::SchemaFormat;
+    /// assert_eq!(SchemaFormat::parse("json-schema"), Some(SchemaFormat::JsonSchema));
+    /// assert_eq!(SchemaFormat::parse("yaml"), None);
     /// ```
     #[must_use]
     pub fn parse(s: &str) -> Option<SchemaFormat> {
         match s {
             "text" => Some(SchemaFormat::Text),
+            "json-schema" => Some(SchemaFormat::JsonSchema),
+            "msgspec" => Some(SchemaFormat::Msgspec),
             _ => None,
         }
     }
@@ -46,6 +60,10 @@ impl SchemaFormat {
 /// let lock = format!("msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x{fp:016x}\nId = u32\n");
 /// assert_eq!(export_schema(&lock, SchemaFormat::Text, None).unwrap(), "Id = u32\n");
 /// assert!(export_schema(&lock, SchemaFormat::Text, Some(2)).unwrap_err().contains("no version 2"));
+/// let json = export_schema(&lock, SchemaFormat::JsonSchema, None).unwrap();
+/// assert!(json.contains("2020-12"));
+/// let py = export_schema(&lock, SchemaFormat::Msgspec, None).unwrap();
+/// assert!(py.contains("ROOT = "), "{py}");
 /// ```
 pub fn export_schema(text: &str, format: SchemaFormat, version: Option<u32>) -> Result<String, String> {
     let versions = lock::shapes(text).map_err(|e| e.to_string())?;
@@ -59,5 +77,7 @@ pub fn export_schema(text: &str, format: SchemaFormat, version: Option<u32>) -> 
     };
     match format {
         SchemaFormat::Text => lock::shape_text(shape).map_err(|e| e.to_string()),
+        SchemaFormat::JsonSchema => Ok(schema::json_schema_of(shape)),
+        SchemaFormat::Msgspec => schema::msgspec_of(shape).map_err(|e| e.to_string()),
     }
 }

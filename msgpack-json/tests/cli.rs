@@ -567,3 +567,43 @@ fn stack_and_memory_stay_bounded_on_hostile_input() {
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("nesting deeper than the limit of 64"));
 }
+
+/// The `schema_evolution` example's lock file (three versions of `User`).
+fn user_lock() -> String {
+    format!("{}/../examples/schemas/User.msgpack-schema", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn schema_prints_a_recorded_version_as_text() {
+    let latest = run(&["schema", &user_lock()], b"").ok().text();
+    assert!(latest.contains("\"role\": Role (default)"), "{latest}");
+    let first = run(&["schema", "--schema-version", "1", "--format", "text", &user_lock()], b"").ok().text();
+    assert_eq!(first, "User = map {\n    \"id\": u64,\n    \"name\": str,\n}\n");
+    let out = run(&["schema", "--schema-version", "9", &user_lock()], b"");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("no version 9"), "{}", out.stderr);
+}
+
+#[test]
+fn schema_exports_json_schema_and_msgspec() {
+    let json = run(&["schema", "--format", "json-schema", &user_lock()], b"").ok().text();
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("the export is JSON");
+    assert_eq!(doc["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    assert!(json.contains("\"role\""), "{json}");
+    let v1 = run(&["schema", "--format", "json-schema", "--schema-version", "1", &user_lock()], b"").ok().text();
+    assert!(!v1.contains("\"role\""), "{v1}");
+
+    let py = run(&["schema", "--format", "msgspec", &user_lock()], b"").ok().text();
+    assert!(py.contains("class User(msgspec.Struct"), "{py}");
+    assert!(py.contains("ROOT = User"), "{py}");
+}
+
+#[test]
+fn schema_refuses_bad_files_and_formats() {
+    let out = run(&["schema", "--format", "yaml", &user_lock()], b"");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("text, json-schema or msgspec"), "{}", out.stderr);
+    let out = run(&["schema", "-"], b"msgpack-schema-lock 7\n");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("lock file:1: unknown lock file format 7"), "{}", out.stderr);
+}

@@ -190,7 +190,11 @@ impl core::error::Error for UnsupportedShape {}
 /// gets no default (msgspec would leave it out). The schema records that a
 /// field has a default, not its value: with `default = "path"` returning
 /// another value, or a `skip_if` that is not "equals the default", the
-/// classes write other bytes. Check those by hand.
+/// classes write other bytes. Check those by hand. A field whose default
+/// the schema cannot spell (an enum, a struct, a newtype) stays required in
+/// its class: the classes read every message the Rust type writes, but
+/// reject one without that field (from an older version) that the Rust
+/// reader fills in.
 ///
 /// **Not expressible** (an [`UnsupportedShape`]): `f32` (msgspec writes every
 /// float as float 64, which an `f32` does not read), integer map keys
