@@ -8,7 +8,7 @@
 //! check reports it and can create it); a malformed one is a compile error
 //! at the attribute, quoting the file's line.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use msgpack_schema_text as text;
 use proc_macro2::{Literal, Span, TokenStream};
@@ -38,7 +38,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> syn::Result<TokenStream> {
             const LOCK_PATH: &'static str = #rel;
         }
     };
-    let file = resolve(&rel);
+    let file = text::lock_path(&rel);
     let src = match std::fs::read_to_string(&file) {
         Ok(s) => s,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(locked),
@@ -112,15 +112,6 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             t
         })
         .collect()
-}
-
-/// The lock file's path: relative to the crate's manifest directory.
-fn resolve(rel: &str) -> PathBuf {
-    let p = Path::new(rel);
-    match std::env::var_os("CARGO_MANIFEST_DIR") {
-        Some(dir) if p.is_relative() => Path::new(&dir).join(p),
-        _ => p.to_path_buf(),
-    }
 }
 
 struct Gen<'a> {

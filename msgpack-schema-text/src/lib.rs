@@ -31,10 +31,12 @@
 #![forbid(unsafe_code)]
 
 mod parse;
+mod path;
 mod render;
 mod token;
 
 pub use parse::{ParseError, parse};
+pub use path::lock_path;
 pub use render::{render, render_defs, render_version};
 
 /// The lock format version this crate reads and writes.

@@ -1,7 +1,6 @@
 //! Reading, checking and appending to lock files at test time.
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 use std::string::{String, ToString};
 use std::vec::Vec;
 use std::{env, format, fs, io};
@@ -345,14 +344,6 @@ fn version_shape(v: &Version, src: &str, path: &str, label: bool) -> Result<&'st
     Ok(s)
 }
 
-fn resolve(path: &str) -> PathBuf {
-    let p = Path::new(path);
-    match env::var_os("CARGO_MANIFEST_DIR") {
-        Some(dir) if p.is_relative() => Path::new(&dir).join(p),
-        _ => p.to_path_buf(),
-    }
-}
-
 const HOW: &str = "To record it as a new version: `MSGPACK_SCHEMA=bless cargo test` (accepted when compatible under the file's mode); for a deliberate break: `MSGPACK_SCHEMA=break MSGPACK_SCHEMA_REASON=\"why\" cargo test`.";
 
 /// Checks `shape` against the lock file at `path` (relative to
@@ -373,7 +364,7 @@ const HOW: &str = "To record it as a new version: `MSGPACK_SCHEMA=bless cargo te
 /// assert_eq!(err.kind(), LockErrorKind::Missing);
 /// ```
 pub fn verify(shape: &'static Shape, path: &str, options: &Options) -> Result<Status, LockError> {
-    let file = resolve(path);
+    let file = text::lock_path(path);
     let defs = from_shape::defs(shape).map_err(|m| LockError::new(LockErrorKind::Unrepresentable, m))?;
     let root = defs.first().map_or("the type", |d| d.name.as_str()).to_string();
     let fingerprint = shape.fingerprint_as_cycles();

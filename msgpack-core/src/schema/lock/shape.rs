@@ -120,6 +120,11 @@ impl<'a> Builder<'a> {
                 let mut outer = usize::MAX;
                 let mut variants = Vec::new();
                 for v in &e.variants {
+                    // The text records a variant by its tag; the Rust name is not part of the schema.
+                    let vname = match &v.tag {
+                        text::Key::Str(t) => leak_str(t),
+                        text::Key::Int(i) => leak_str(&format!("{i}")),
+                    };
                     let payload = match &v.payload {
                         text::Payload::Unit => Payload::Unit,
                         text::Payload::Newtype(t) => {
@@ -133,20 +138,13 @@ impl<'a> Builder<'a> {
                             Payload::Other(s)
                         }
                         text::Payload::Struct(s) => {
-                            let vname = match &v.tag {
-                                text::Key::Str(t) => leak_str(t),
-                                text::Key::Int(i) => leak_str(&format!("{i}")),
-                            };
                             let (def, o) = self.struct_def(s, vname, id)?;
                             outer = outer.min(o);
                             Payload::Struct(def)
                         }
                     };
                     variants.push(VariantDef {
-                        name: match &v.tag {
-                            text::Key::Str(t) => leak_str(t),
-                            text::Key::Int(i) => leak_str(&format!("{i}")),
-                        },
+                        name: vname,
                         tag: key(&v.tag),
                         aliases: leak_slice(v.aliases.iter().map(|a| leak_str(a)).collect()),
                         payload,
