@@ -1,0 +1,153 @@
+"""The u-msgpack-python peer of the interop matrix (see ../../PROTOCOL.md).
+
+umsgpack.unpack / umsgpack.packb on plain Python values.
+"""
+
+import datetime
+import io
+import struct
+import sys
+import threading
+
+import umsgpack
+
+UNPACK_OPTIONS = dict(
+    # A handler for the timestamp type -1 takes it before the built-in
+    # timestamp decoder (a datetime, microseconds: nanoseconds truncated):
+    # returning the umsgpack.Ext it is handed keeps it raw. Every other ext
+    # type has no handler and comes back as umsgpack.Ext(type, data).
+    ext_handlers={-1: lambda ext: ext},
+    # allow_invalid_utf8 stays off: a str that is not UTF-8 would come back
+    # as umsgpack.InvalidString, which packb writes as bin. It raises
+    # InvalidStringException instead.
+    allow_invalid_utf8=False,
+)
+
+
+def decode(data):
+    # umsgpack.unpackb does not look past the value, so read it from a
+    # stream and check that it ends where the frame does. A value cut short
+    # raises InsufficientDataException.
+    fp = io.BytesIO(data)
+    value = umsgpack.unpack(fp, **UNPACK_OPTIONS)
+    if fp.tell() != len(data):
+        raise ValueError(f"{len(data) - fp.tell()} bytes after the value")
+    return value
+
+
+def encode(value):
+    # Floats as float 64 (force_float_precision defaults to "double"), str as
+    # str, bytes as bin, tuples (array map keys) as arrays.
+    return umsgpack.packb(value)
+
+
+def read_frames(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    frames, pos = [], 0
+    while pos < len(data):
+        if pos + 4 > len(data):
+            raise ValueError(f"truncated frame header at byte {pos}")
+        (n,) = struct.unpack_from(">I", data, pos)
+        pos += 4
+        if pos + n > len(data):
+            raise ValueError(f"frame at byte {pos - 4} wants {n} bytes, {len(data) - pos} left")
+        frames.append(data[pos : pos + n])
+        pos += n
+    return frames
+
+
+def frame(b):
+    return struct.pack(">I", len(b)) + b
+
+
+def error_frame(message):
+    return b"\xff\xff\xff\xff" + frame(message.encode("utf-8", "replace"))
+
+
+def roundtrip(inp, outp):
+    out = []
+    for data in read_frames(inp):
+        try:
+            out.append(frame(encode(decode(data))))
+        except (Exception, RecursionError, MemoryError) as e:
+            out.append(error_frame(f"{type(e).__name__}: {str(e) or '(no message)'}"))
+    with open(outp, "wb") as f:
+        f.write(b"".join(out))
+
+
+def edge_values():
+    v = []
+    v += [0, 1, 127, 128, 255, 256, 65535, 65536, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 1]
+    v += [-1, -31, -32, -33, -127, -128, -129, -32767, -32768, -32769]
+    v += [-(2**31) + 1, -(2**31), -(2**31) - 1, -(2**63) + 1, -(2**63), 2**53, 2**53 + 1, -(2**53) - 1]
+    inf = float("inf")
+    v += [0.0, -0.0, 1.0, 1.5, 0.1, inf, -inf, float("nan"), sys.float_info.max,
+          sys.float_info.min, 5e-324, 3.4028234663852886e38, 1e300]
+    v += [None, True, False]
+    for n in [0, 1, 15, 16, 31, 32, 255, 256, 65535, 65536]:
+        v.append("s" * n)
+        v.append(b"\x07" * n)
+    v.append("h\u00e9llo \u2603 \U0001f600")
+    for n in [0, 1, 15, 16, 65535, 65536]:
+        v.append([i % 100 for i in range(n)])
+        v.append({f"k{i}": i for i in range(n)})
+    # Keys of every hashable kind: tuples are written as arrays.
+    v.append({1: "one", -1: "minus one", None: "nil", True: "true", 1.5: "float",
+              b"\x01": "bin", (1, 2): "array", (): "empty array"})
+    deep = "leaf"
+    for i in range(40):
+        deep = [deep] if i % 2 == 0 else {"k": deep}
+    v.append(deep)
+    v.append([None, [], {}, [[[]]], {"a": {"b": {"c": [1, "x", b"y"]}}}])
+    for n in [1, 2, 4, 8, 16, 0, 3, 17, 255, 256, 65535, 65536]:
+        v.append(umsgpack.Ext(42, b"\x07" * n))
+    v += [umsgpack.Ext(0, b"\x01"), umsgpack.Ext(127, b"\x01"), umsgpack.Ext(-128, b"\x01")]
+    # Timestamps as umsgpack writes a datetime (microseconds), at each
+    # layout's edge: 32-bit, 64-bit (34-bit seconds + nanoseconds), 96-bit
+    # (negative), and datetime's own limits.
+    utc = datetime.timezone.utc
+    epoch = datetime.datetime(1970, 1, 1, tzinfo=utc)
+    for sec, us in [(0, 0), (2**32 - 1, 0), (2**32, 0), (1, 1), (2**34 - 1, 999999),
+                    (2**34, 0), (-1, 0), (-86400, 0)]:
+        v.append(epoch + datetime.timedelta(seconds=sec, microseconds=us))
+    v.append(datetime.datetime(1, 1, 1, tzinfo=utc))
+    v.append(datetime.datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=utc))
+    return v
+
+
+def edge(outp):
+    with open(outp, "wb") as f:
+        f.write(b"".join(frame(encode(v)) for v in edge_values()))
+
+
+def main(argv):
+    if len(argv) == 3 and argv[0] == "roundtrip":
+        roundtrip(argv[1], argv[2])
+    elif len(argv) == 2 and argv[0] == "edge":
+        edge(argv[1])
+    else:
+        mode = argv[0] if argv else ""
+        sys.exit(f"usage: run roundtrip IN OUT | run edge OUT (mode {mode!r} is not implemented)")
+
+
+if __name__ == "__main__":
+    # Deep values: umsgpack recurses in Python; a big stack lets us raise
+    # the recursion limit.
+    sys.setrecursionlimit(1_000_000)
+    threading.stack_size(512 * 1024 * 1024)
+    failed = []
+
+    def target():
+        try:
+            main(sys.argv[1:])
+        except SystemExit as e:
+            failed.append(e.code)
+        except BaseException as e:
+            failed.append(f"{type(e).__name__}: {e}")
+
+    t = threading.Thread(target=target)
+    t.start()
+    t.join()
+    if failed:
+        sys.exit(failed[0])
