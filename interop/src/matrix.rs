@@ -230,7 +230,7 @@ pub fn to_json(results: &[PeerResult], corpus_len: usize, opts: &Options) -> ser
                 "status": status,
                 "note": r.note,
                 "seconds": (r.seconds * 10.0).round() / 10.0,
-                "skip": r.quirks.skip.iter().map(|f| f.name()).collect::<Vec<_>>(),
+                "skip": r.quirks.skip.iter().map(|f| f.name()).collect::<Vec<String>>(),
                 "differ": r.quirks.differ.iter().map(|q| q.name()).collect::<Vec<_>>(),
                 "checks": r.outcomes.iter().map(|o| json!({
                     "check": o.check,

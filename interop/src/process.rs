@@ -89,8 +89,11 @@ impl Program {
             ));
         }
         let bytes = fs::read(&out).map_err(|e| format!("`run {mode}` wrote no {}: {e}", out.display()))?;
-        let _ = fs::remove_file(&inp);
-        let _ = fs::remove_file(&out);
+        // INTEROP_KEEP=1 keeps the frame files for debugging a peer.
+        if std::env::var_os("INTEROP_KEEP").is_none() {
+            let _ = fs::remove_file(&inp);
+            let _ = fs::remove_file(&out);
+        }
         Ok(bytes)
     }
 }

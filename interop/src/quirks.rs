@@ -50,6 +50,9 @@ pub enum Feature {
     StrBinSameKey,
     /// A str key that reads as a decimal integer (`"0"`, `"17"`, `"-3"`).
     IntLikeStrKey,
+    /// An ext of this type (`ext-type-3`), for implementations that give
+    /// application ext types a meaning of their own.
+    ExtType(i8),
 }
 
 impl Feature {
@@ -84,12 +87,18 @@ impl Feature {
     /// assert_eq!(Feature::parse("bigint"), None);
     /// ```
     pub fn parse(s: &str) -> Option<Feature> {
+        if let Some(n) = s.strip_prefix("ext-type-") {
+            return n.parse().ok().map(Feature::ExtType);
+        }
         Feature::ALL.iter().find(|(_, n)| *n == s).map(|(f, _)| *f)
     }
 
     /// Its name in a quirks file.
-    pub fn name(self) -> &'static str {
-        Feature::ALL.iter().find(|(f, _)| *f == self).map_or("?", |(_, n)| n)
+    pub fn name(self) -> String {
+        match self {
+            Feature::ExtType(t) => format!("ext-type-{t}"),
+            _ => Feature::ALL.iter().find(|(f, _)| *f == self).map_or("?", |(_, n)| n).to_string(),
+        }
     }
 
     /// Whether `v` uses this feature anywhere.
@@ -112,6 +121,7 @@ impl Feature {
             (Feature::Bin, Value::Bin(_)) => true,
             (Feature::Ext, Value::Ext(e)) => !is_timestamp(e),
             (Feature::Timestamp, Value::Ext(e)) => is_timestamp(e),
+            (Feature::ExtType(t), Value::Ext(e)) => e.ty == t,
             (Feature::TimestampOutsideInstant, Value::Ext(e)) => Timestamp::from_payload(&e.data)
                 .filter(|_| e.ty == -1)
                 .is_some_and(|t| !(-31_557_014_167_219_200..=31_556_889_864_403_199).contains(&t.secs())),
@@ -158,7 +168,7 @@ impl Feature {
 
 impl fmt::Display for Feature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
 }
 
@@ -195,10 +205,14 @@ pub enum Quirk {
     ArrayAsMap,
     /// An empty map written as an empty array.
     MapAsArray,
+    /// The same value in a larger format than the smallest (an ext 16 for
+    /// 255 bytes, an int 16 for 5): the values are equal, only the bytes
+    /// differ.
+    WiderForms,
 }
 
 impl Quirk {
-    const ALL: [(Quirk, &'static str); 11] = [
+    const ALL: [(Quirk, &'static str); 12] = [
         (Quirk::Float32Widened, "float32-widened"),
         (Quirk::Float64Narrowed, "float64-narrowed"),
         (Quirk::NanCanonical, "nan-canonical"),
@@ -210,6 +224,7 @@ impl Quirk {
         (Quirk::FloatAsInt, "float-as-int"),
         (Quirk::ArrayAsMap, "array-as-map"),
         (Quirk::MapAsArray, "map-as-array"),
+        (Quirk::WiderForms, "wider-forms"),
     ];
 
     /// The quirk named `s` in a quirks file.
