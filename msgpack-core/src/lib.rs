@@ -74,6 +74,49 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Implementation quirks the decoder tolerates
+//!
+//! Forms other encoders write, and this crate does not, that decode all
+//! the same (each is tested where named):
+//!
+//! - **Non-canonical forms.** An integer, `str`, `bin`, array, map or ext
+//!   in a wider form than its value needs (`cd 00 05` for 5, `d3 00 .. 05`
+//!   into a `u8`, `db 00 00 00 01 61` for `"a"`, one byte in an `ext 8`, a
+//!   timestamp in the 96-bit layout whose value fits 32 bits) reads as the
+//!   smallest form would. [`Value`] keeps the value, not the form: it
+//!   writes the smallest header back (an ext's payload as it was read).
+//!   `tests/spec_vectors.rs` (`noncanonical_forms_decode`),
+//!   `tests/str_bin_compat.rs`, and every alternative encoding of the
+//!   msgpack-test-suite cases (`tests/test_suite.rs`).
+//! - **`float 32` into `f64`**, exactly widened (`tests/test_suite.rs`).
+//!   Integers and floats do not read as each other unless
+//!   [`DecodeOptions::int_to_float`] lets floats read integers.
+//! - **Byte buffers from arrays of small integers**, as serde writes a
+//!   `Vec<u8>` without `serde_bytes` (not into a borrowed `&[u8]`):
+//!   `tests/types.rs` (`byte_buffers_from_arrays_of_small_ints`).
+//! - **Unit structs and `PhantomData` from `nil`** as well as from the
+//!   empty array they are written as (`tests/str_bin_compat.rs`).
+//! - **Repeated map keys**: a map type keeps the last value, as rmp-serde
+//!   does; a [`Value`] keeps every entry, in order; a derived struct
+//!   refuses a repeated field (`tests/str_bin_compat.rs`).
+//! - **`str` and `bin` only with [`DecodeOptions::str_bin_compat`].** By
+//!   default a string refuses a `bin` and a byte buffer a `str`
+//!   (`expected str, found bin of 2 bytes`): the types are kept apart, as
+//!   the compile-time schema checks assume. The option lets strings read a
+//!   `bin` of UTF-8 and byte buffers a `str`, for pre-2013 "raw" data and
+//!   encoders that do not keep text and bytes apart; it is looked at only
+//!   where a decode would otherwise fail. [`Value`] keeps the wire's type either way, and the
+//!   [`serde`](mod@serde) format reads as rmp-serde, whatever the option
+//!   (a `String` takes a `bin` of UTF-8, `serde_bytes` a `str`):
+//!   `tests/str_bin_compat.rs`.
+//!
+//! Not tolerated: bytes after the value ([`from_slice`] gives
+//! [`TrailingBytes`](decode::ErrorKind::TrailingBytes); read several
+//! values with a [`Decoder`]), the never-used marker `0xc1`, a `str`
+//! whose payload is not UTF-8 (except through the serde format, to a
+//! visitor that takes bytes), and a timestamp of 1e9 nanoseconds or more
+//! (`tests/test_suite.rs`, `tests/hostile_corpus.rs`, `tests/str_bin_compat.rs`).
+//!
 //! # Features
 //!
 //! | feature | default | adds |

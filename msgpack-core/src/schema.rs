@@ -62,8 +62,9 @@
 //!   (`u8` into `u16`, `u32` into `i64`), never narrow; `f32` widens into
 //!   `f64`; `T` reads into `Option<T>`; a `char` reads into a string.
 //!   `str`, `bin`, integers, floats, arrays and maps never read as each
-//!   other (integers into floats need `int_to_float`, a run-time option the
-//!   check does not assume). Byte buffers also read arrays of `u8`-range
+//!   other (integers into floats need `int_to_float`, `str` and `bin` into
+//!   each other's strings and byte buffers `str_bin_compat`: run-time
+//!   options the check does not assume). Byte buffers also read arrays of `u8`-range
 //!   integers. Nested derived types are checked field by field.
 //! - **Forms.** A `map`-form struct and an `array`-form one are not
 //!   compatible (the decoder reads both, but which array position holds

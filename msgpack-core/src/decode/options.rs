@@ -8,8 +8,6 @@
 /// elements needs at least `n` bytes, a map of `n` entries `2n`), so memory
 /// stays proportional to the input whatever it claims.
 ///
-/// | option | default | effect |
-/// |---|---|---|
 /// | option | default | [`untrusted`](DecodeOptions::untrusted) | effect |
 /// |---|---|---|---|
 /// | [`max_depth`](DecodeOptions::max_depth) | 1024 (as rmp-serde) | 64 | arrays and maps nested deeper are an error |
@@ -19,6 +17,7 @@
 /// | [`max_ext_len`](DecodeOptions::max_ext_len) | none (u32::MAX) | 1 MiB | longer `ext` payloads are an error |
 /// | [`max_alloc`](DecodeOptions::max_alloc) | none (usize::MAX) | 64 MiB | heap bytes one decode may allocate |
 /// | [`int_to_float`](DecodeOptions::int_to_float) | `false` | `false` | whether `f32`/`f64` accept integer items |
+/// | [`str_bin_compat`](DecodeOptions::str_bin_compat) | `false` | `false` | whether strings accept `bin` items (of UTF-8) and byte buffers `str` items |
 ///
 /// Length limits apply to the items that are decoded (not to unknown
 /// fields that [`skip`](super::Decoder::skip) passes over, which allocate
@@ -60,6 +59,9 @@ pub struct DecodeOptions {
     pub max_alloc: usize,
     /// Whether floats accept integer items (converted, possibly rounding).
     pub int_to_float: bool,
+    /// Whether strings accept `bin` items holding UTF-8 and byte buffers
+    /// accept `str` items (see [`DecodeOptions::str_bin_compat()`]).
+    pub str_bin_compat: bool,
 }
 
 impl DecodeOptions {
@@ -80,6 +82,7 @@ impl DecodeOptions {
             max_ext_len: u32::MAX,
             max_alloc: usize::MAX,
             int_to_float: false,
+            str_bin_compat: false,
         }
     }
 
@@ -104,6 +107,7 @@ impl DecodeOptions {
             max_ext_len: 1 << 20,
             max_alloc: 64 << 20,
             int_to_float: false,
+            str_bin_compat: false,
         }
     }
 
@@ -193,6 +197,76 @@ impl DecodeOptions {
     /// ```
     pub const fn int_to_float(mut self, yes: bool) -> Self {
         self.int_to_float = yes;
+        self
+    }
+
+    /// Lets strings read a `bin` item and byte buffers a `str` item, for
+    /// data from encoders that do not keep the two apart.
+    ///
+    /// MessagePack before the 2013 revision of the spec had one "raw" type
+    /// for text and bytes alike (its markers are today's `str`), so old
+    /// data, and encoders that still write it (msgpack-python with
+    /// `use_bin_type=False`), hold byte strings in `str` items; other
+    /// encoders write text that they only have as bytes (a Python `bytes`
+    /// object) as `bin`. With this option:
+    ///
+    /// - `String`, `&str`, `Cow<str>`, `Box<str>`, `Rc<str>`, `Arc<str>`,
+    ///   `char` and every other type read through [`Decoder::str`](crate::Decoder::str)
+    ///   read a `bin` too, if its payload is UTF-8 (a `bin` that is not is
+    ///   the [`InvalidUtf8`](crate::decode::ErrorKind::InvalidUtf8) error of
+    ///   a `str` that is not); `&str` and `Cow<str>` borrow it;
+    /// - `Vec<u8>`, `&[u8]`, `Cow<[u8]>`, `Box<[u8]>`, `[u8; N]`, `Bytes`,
+    ///   `BytesMut` and every other type read through [`Decoder::bin`](crate::Decoder::bin)
+    ///   read a `str` too, its payload as it is; `&[u8]`, `Cow<[u8]>` and
+    ///   `Bytes` from [`from_bytes`](crate::from_bytes) do not copy it;
+    /// - a derived struct finds its fields under `bin` keys too (as it does
+    ///   under `str` keys: by their bytes), and an untagged enum tries its
+    ///   string and byte variants on either item.
+    ///
+    /// The length limit is the one of the type read: a `bin` read as a
+    /// string is held to [`max_str_len`](DecodeOptions::max_str_len), a
+    /// `str` read as bytes to [`max_bin_len`](DecodeOptions::max_bin_len).
+    /// Not covered: enum variant names (tags) are `str` items only, and
+    /// [`Value`](crate::Value) / [`ValueRef`](crate::ValueRef) keep what the
+    /// wire says (`Str` or `Bin`) with or without the option.
+    ///
+    /// **Off by default**, as [`int_to_float`](DecodeOptions::int_to_float):
+    /// a `bin` where text is expected, or text where bytes are, is more
+    /// often a writer's mistake than an old encoder, and the strict rule is
+    /// the one the compile-time schema checks ([`assert_compatible!`](crate::assert_compatible))
+    /// and the schema exports describe (`str` and `bin` never read as each
+    /// other); the check does not assume this run-time option. rmp-serde
+    /// reads a `bin` of UTF-8 into a `String` without asking, but that is
+    /// serde's visitors at work, not a MessagePack rule (serde's `String`
+    /// visitor takes bytes that are UTF-8, `serde_bytes` takes strings, a
+    /// `Vec<u8>` without `serde_bytes` takes neither), and the
+    /// [`serde`](mod@crate::serde) data format of this crate reads the same
+    /// as rmp-serde there, with or without this option. The option is
+    /// looked at only once the item has turned out to be of the other
+    /// type, where the decode would otherwise fail, so it costs a decoded
+    /// string or buffer nothing (instruction counts of `String`, `&str`,
+    /// `Vec<u8>` and `&[u8]` decodes unchanged).
+    ///
+    /// ```
+    /// use msgpack_core::{from_slice, from_slice_with, DecodeOptions, Value};
+    ///
+    /// let bin = [0xc4, 2, b'h', b'i']; // bin "hi"
+    /// let raw = [0xa2, 0x00, 0xff]; // str (raw) holding bytes that are not UTF-8
+    ///
+    /// let err = from_slice::<String>(&bin).unwrap_err();
+    /// assert_eq!(err.to_string(), "expected str, found bin of 2 bytes at $ (byte 0)");
+    /// assert!(from_slice::<Vec<u8>>(&raw).is_err());
+    ///
+    /// let compat = DecodeOptions::new().str_bin_compat(true);
+    /// assert_eq!(from_slice_with::<String>(&bin, &compat)?, "hi");
+    /// assert_eq!(from_slice_with::<&[u8]>(&raw, &compat)?, [0x00, 0xff]);
+    /// assert!(from_slice_with::<String>(&[0xc4, 1, 0xff], &compat).is_err()); // not UTF-8
+    /// // A `Value` keeps the wire's type.
+    /// assert_eq!(from_slice_with::<Value>(&bin, &compat)?, Value::Bin(b"hi".to_vec()));
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    pub const fn str_bin_compat(mut self, yes: bool) -> Self {
+        self.str_bin_compat = yes;
         self
     }
 }

@@ -23,11 +23,12 @@ impl Encode for Bytes {
 impl<'de> Decode<'de> for Bytes {
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        if d.peek()? != crate::marker::Marker::Bin {
+        if d.peek()? == crate::marker::Marker::Array {
             return <u8 as Decode>::__decode_vec(d).map(Bytes::from);
         }
+        // A `bin` (with `str_bin_compat`, a `str` too).
         let at = d.position();
-        let b = d.bin()?;
+        let b = d.bin().map_err(|e| super::num::rename_bin_error(d, e, at))?;
         Ok(match d.source_bytes() {
             Some(src) if !b.is_empty() => src.slice_ref(b),
             _ => {

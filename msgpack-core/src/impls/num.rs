@@ -188,10 +188,13 @@ impl<'de> Decode<'de> for u8 {
     where
         'de: 'a,
     {
-        if d.peek()? == crate::marker::Marker::Bin {
-            d.bin().map(alloc::borrow::Cow::Borrowed)
-        } else {
+        // Anything but an array is read as a `bin` (with `str_bin_compat`,
+        // a `str` too), borrowed.
+        if d.peek()? == crate::marker::Marker::Array {
             Self::__decode_vec(d).map(alloc::borrow::Cow::Owned)
+        } else {
+            let at = d.position();
+            d.bin().map(alloc::borrow::Cow::Borrowed).map_err(|e| rename_bin_error(d, e, at))
         }
     }
 

@@ -22,7 +22,9 @@ impl<'de> Decoder<'de> {
         Ok(len)
     }
 
-    /// Reads a `str`, borrowed from the input, validating UTF-8.
+    /// Reads a `str`, borrowed from the input, validating UTF-8 (with
+    /// [`str_bin_compat`](crate::DecodeOptions::str_bin_compat()), a `bin`
+    /// too).
     ///
     /// ```
     /// assert_eq!(msgpack_core::Decoder::new(&[0xa2, b'o', b'k']).str()?, "ok");
@@ -55,8 +57,31 @@ impl<'de> Decoder<'de> {
     #[inline(never)]
     pub(super) fn str_slow(&mut self) -> Result<&'de str> {
         let at = self.pos;
-        let bytes = self.str_bytes()?;
+        let bytes = match self.str_bytes() {
+            Ok(bytes) => bytes,
+            Err(e) => self.bin_as_str(e, at)?,
+        };
         utf8(bytes).ok_or_else(|| self.fail(ErrorKind::InvalidUtf8, at))
+    }
+
+    /// The item at `at` did not read as a `str` (`e`): with
+    /// [`str_bin_compat`](crate::DecodeOptions::str_bin_compat()), a `bin`
+    /// there is read instead, held to the `str` length limit. Only reached
+    /// on the error path, so the option costs a string decode nothing.
+    #[cold]
+    #[inline(never)]
+    fn bin_as_str(&mut self, e: crate::decode::Error, at: usize) -> Result<&'de [u8]> {
+        if !(self.opts.str_bin_compat && matches!(self.buf.get(at), Some(m::BIN8..=m::BIN32))) {
+            return Err(e);
+        }
+        self.pos = at;
+        let len = match self.byte()? {
+            m::BIN8 => self.byte()? as usize,
+            m::BIN16 => self.be_u16()? as usize,
+            _ => self.be_u32()? as usize, // BIN32, checked above
+        };
+        self.check_len(Limit::StrLen, len, self.opts.max_str_len, at)?;
+        self.take(len)
     }
 
     /// Reads a `str` item's raw payload without UTF-8 validation (for
@@ -83,7 +108,9 @@ impl<'de> Decoder<'de> {
         self.take(len)
     }
 
-    /// Reads a `bin`, borrowed from the input.
+    /// Reads a `bin`, borrowed from the input (with
+    /// [`str_bin_compat`](crate::DecodeOptions::str_bin_compat()), the
+    /// payload of a `str` too).
     ///
     /// ```
     /// assert_eq!(msgpack_core::Decoder::new(&[0xc4, 1, 9]).bin()?, &[9]);
@@ -96,8 +123,24 @@ impl<'de> Decoder<'de> {
             m::BIN8 => self.byte()? as usize,
             m::BIN16 => self.be_u16()? as usize,
             m::BIN32 => self.be_u32()? as usize,
-            _ => return Err(self.type_error("bin", at)),
+            _ => return self.str_as_bin(at),
         };
+        self.check_len(Limit::BinLen, len, self.opts.max_bin_len, at)?;
+        self.take(len)
+    }
+
+    /// The item at `at` is not a `bin`: a type error, or with
+    /// [`str_bin_compat`](crate::DecodeOptions::str_bin_compat()) the
+    /// payload of the `str` there, held to the `bin` length limit. Only
+    /// reached on the error path, so the option costs a `bin` decode nothing.
+    #[cold]
+    #[inline(never)]
+    fn str_as_bin(&mut self, at: usize) -> Result<&'de [u8]> {
+        if !(self.opts.str_bin_compat && matches!(self.buf.get(at), Some(0xa0..=0xbf | m::STR8..=m::STR32))) {
+            return Err(self.type_error("bin", at));
+        }
+        self.pos = at;
+        let len = self.str_len(at)?;
         self.check_len(Limit::BinLen, len, self.opts.max_bin_len, at)?;
         self.take(len)
     }
