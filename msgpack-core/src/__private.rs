@@ -62,6 +62,16 @@ pub trait EncodeMap {
     }
 }
 
+/// The one body of a derived map-form struct's encoding: its entries,
+/// after the map header when `HEADER` (its `Encode`), without it (its
+/// `EncodeMap`, for a struct that flattens it). A constant parameter, so
+/// both uses share one body in the source and each compiles to straight
+/// code (with the header, the header and the first key are one write).
+pub trait MapBody {
+    /// Writes the entries, after the header when `HEADER`.
+    fn __map_body<const HEADER: bool, W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>>;
+}
+
 /// Whether `key` encodes as a `str` that `claimed` holds (a catch-all
 /// map's key that a field of the same map writes).
 pub fn key_claimed<K: crate::Encode + ?Sized>(key: &K, claimed: &KeySet) -> bool {
@@ -89,7 +99,9 @@ pub fn key_claimed<K: crate::Encode + ?Sized>(key: &K, claimed: &KeySet) -> bool
 
 pub use crate::encode::bounded::EncodeItems;
 
+mod fields;
 mod flatten;
+pub use fields::{array_field, element, field, required, take_field};
 mod keys;
 pub use flatten::{DecodeElems, EncodeElems, FlattenDecode};
 pub use keys::KeySet;

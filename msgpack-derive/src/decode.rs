@@ -197,20 +197,61 @@ fn decode_fn(n: &Names, f: &Field) -> TokenStream {
     }
 }
 
-/// Decodes one field's value, adding the field to the error path.
+/// Decodes one field's value, adding the field to the error path (through
+/// `__private::field` / `element`: one instance per field type, not a
+/// closure per field).
 fn value_decode(n: &Names, f: &Field, in_map: bool) -> TokenStream {
-    let call = decode_fn(n, f);
-    let seg = match &f.member {
+    if !is_plain(f) {
+        // Through its own function, called in place (a `with` function's
+        // borrowed result may need a coercion to the field's lifetime).
+        let call = decode_fn(n, f);
+        let seg = match &f.member {
+            syn::Member::Unnamed(i) if !in_map => {
+                let i = i.index as usize;
+                quote!(.at_index(#i))
+            }
+            _ => {
+                let name = f.display_name();
+                quote!(.at_field(#name))
+            }
+        };
+        return quote!(#call(__d).map_err(|__err| __err #seg)?);
+    }
+    match &f.member {
         syn::Member::Unnamed(i) if !in_map => {
             let i = i.index as usize;
-            quote!(.at_index(#i))
+            let helper = typed_helper(n, f, "element");
+            quote!(#helper(__d, #i)?)
         }
         _ => {
             let name = f.display_name();
-            quote!(.at_field(#name))
+            let helper = typed_helper(n, f, "field");
+            quote!(#helper(__d, #name)?)
         }
-    };
-    quote!(#call(__d).map_err(|__err| __err #seg)?)
+    }
+}
+
+/// `__private::NAME::<FieldType>`, spanned at the field's type (where a
+/// type without `Decode` is reported).
+pub(super) fn typed_helper(n: &Names, f: &Field, name: &str) -> TokenStream {
+    let krate = &n.krate;
+    let ty = f.ty;
+    let name = syn::Ident::new(name, Span::call_site());
+    quote_spanned!(ty.span()=> #krate::__private::#name::<#ty>)
+}
+
+/// Whether a field decodes through its type's own `Decode` (no `with`,
+/// `decode_with`, `serde` or `as_map`).
+pub(super) fn is_plain(f: &Field) -> bool {
+    !f.attrs.as_map.is_set()
+        && !f.attrs.serde.is_set()
+        && f.attrs.with.get().is_none()
+        && f.attrs.decode_with.get().is_none()
+}
+
+/// Whether an absent field is an error (no default of any kind).
+fn is_required(cont: &Container, f: &Field) -> bool {
+    f.attrs.default.get().is_none() && !cont.attrs.default.is_set() && !f.is_option
 }
 
 /// The value of a field absent from the input: its default, the field of
@@ -376,14 +417,18 @@ fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], c
             if !f.is_wire() {
                 return skipped_value(cont, f);
             }
-            let dec = value_decode(n, f, false);
             let i = pos;
             pos += 1;
-            if style == Style::Struct {
+            if style == Style::Struct && is_required(cont, f) && is_plain(f) {
+                let name = f.display_name();
+                let helper = typed_helper(n, f, "array_field");
+                quote!(#helper(__d, #name, #i, __len, __at)?)
+            } else if style == Style::Struct {
+                let dec = value_decode(n, f, false);
                 let absent = absent_value(cont, n, f);
                 quote!(if #i < __len { #dec } else { #absent })
             } else {
-                dec
+                value_decode(n, f, false)
             }
         })
         .collect();

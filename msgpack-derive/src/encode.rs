@@ -82,7 +82,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             };
             let entries = MapEntries::new(cont, n, &wire, &access, &[]);
             let count = entries.count();
-            let (pre, stmts) = entries.encode_stmts(false);
+            let (pre, stmts) = entries.encode_stmts_switched();
             let elen = entries.len_expr(false);
             // Aliases too: an alias equal to an enclosing enum's tag would
             // read the tag as the field. Flattened structs add theirs.
@@ -100,18 +100,28 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     fn __map_entries(&self) -> usize {
                         #count
                     }
-                    #[inline]
+                    #[inline(always)]
                     fn __encode_entries<__W: #krate::encode::Write>(
+                        &self,
+                        __e: &mut #krate::encode::Encoder<__W>,
+                    ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                        <Self as #krate::__private::MapBody>::__map_body::<false, __W>(self, __e)
+                    }
+                    #[inline(always)]
+                    fn __entries_len(&self) -> usize {
+                        #elen
+                    }
+                }
+                #[automatically_derived]
+                impl #impl_generics #krate::__private::MapBody for #ident #ty_generics where #(#preds,)* {
+                    #[inline(always)]
+                    fn __map_body<const __HEADER: bool, __W: #krate::encode::Write>(
                         &self,
                         __e: &mut #krate::encode::Encoder<__W>,
                     ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
                         #pre
                         #stmts
                         ::core::result::Result::Ok(())
-                    }
-                    #[inline]
-                    fn __entries_len(&self) -> usize {
-                        #elen
                     }
                 }
             }
@@ -282,6 +292,15 @@ fn omit_condition(cont: &Container, f: &Field, access: &TokenStream) -> Option<T
 
 /// The entries of a map: optional constant prefix entries (an internal
 /// tag) and the fields.
+/// Whether a map's statements write its header.
+#[derive(Clone, Copy)]
+enum Header {
+    Yes,
+    No,
+    /// When the constant `__HEADER` of `MapBody::__map_body` is true.
+    Switched,
+}
+
 struct MapEntries<'a> {
     n: &'a Names,
     /// `let __claimed = ..;`: the keys the map's own fields and flattened
@@ -396,27 +415,55 @@ impl<'a> MapEntries<'a> {
         (quote!(#claimed #setup), stmts)
     }
 
+    /// [`encode_stmts`](Self::encode_stmts) for `MapBody::__map_body`: the
+    /// header only when the constant `__HEADER` is true (a constant count's
+    /// header is written with the first key, in one write either way).
+    fn encode_stmts_switched(&self) -> (TokenStream, TokenStream) {
+        let (setup, stmts) = self.encode_stmts_with(Header::Switched);
+        let claimed = &self.claimed;
+        (quote!(#claimed #setup), stmts)
+    }
+
     fn encode_stmts_inner(&self, header: bool) -> (TokenStream, TokenStream) {
+        self.encode_stmts_with(if header { Header::Yes } else { Header::No })
+    }
+
+    fn encode_stmts_with(&self, header: Header) -> (TokenStream, TokenStream) {
         let mut out = Vec::new();
         let mut pending: Vec<u8> = Vec::new();
+        // With `Header::Switched`, how many bytes of `pending`'s first
+        // flush are the header.
+        let mut switched_header = 0;
         let setup;
         if self.is_constant_count() {
-            if header {
-                pending.extend(wire::map_header(self.prefix_count + self.fields.len()));
+            let bytes = wire::map_header(self.prefix_count + self.fields.len());
+            match header {
+                Header::Yes => pending.extend(bytes),
+                Header::No => {}
+                Header::Switched => {
+                    switched_header = bytes.len();
+                    pending.extend(bytes);
+                }
             }
             setup = quote!();
         } else {
             let lets = self.omit_lets();
-            if header {
-                let count = self.count_expr();
-                setup = quote!(#lets __e.map_len(#count)?;);
-            } else {
-                setup = lets;
-            }
+            let count = self.count_expr();
+            setup = match header {
+                Header::Yes => quote!(#lets __e.map_len(#count)?;),
+                Header::No => lets,
+                Header::Switched => quote!(#lets if __HEADER { __e.map_len(#count)?; }),
+            };
         }
         pending.extend(&self.prefix);
-        let flush = |pending: &mut Vec<u8>, out: &mut Vec<TokenStream>| {
-            if !pending.is_empty() {
+        let mut flush = |pending: &mut Vec<u8>, out: &mut Vec<TokenStream>| {
+            if switched_header > 0 {
+                let with = wire::lit(pending);
+                let without = wire::lit(&pending[switched_header..]);
+                out.push(quote!(__e.raw(if __HEADER { #with } else { #without })?;));
+                pending.clear();
+                switched_header = 0;
+            } else if !pending.is_empty() {
                 let lit = wire::lit(pending);
                 out.push(quote!(__e.raw(#lit)?;));
                 pending.clear();
@@ -626,8 +673,16 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (
             Form::Array => array_of(n, &wire, &access, &[]),
             Form::Map => {
                 let entries = MapEntries::new(cont, n, &wire, &access, &[]);
-                let (setup, stmts) = entries.encode_stmts(true);
-                (quote!(#setup #stmts ::core::result::Result::Ok(())), entries.len_expr(true))
+                let krate = &n.krate;
+                let body = quote!(<Self as #krate::__private::MapBody>::__map_body::<true, __W>(self, __e));
+                if entries.is_constant_count() {
+                    let header = wire::map_header(entries.prefix_count + entries.fields.len()).len();
+                    return (body, quote!(#header + <Self as #krate::__private::EncodeMap>::__entries_len(self)));
+                }
+                // With fields left out at run time, the length computes the
+                // header's count and the entries with one evaluation of the
+                // conditions.
+                (body, entries.len_expr(true))
             }
         },
     }

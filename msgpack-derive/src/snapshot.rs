@@ -71,3 +71,23 @@ fn array_form_struct_of_floats() {
 fn map_form_struct() {
     check("inner", "pub struct Inner { pub bool: bool, pub f64: f64, pub i8: i8, pub u64: u64 }");
 }
+
+/// The shape of the structs `derive-cost` measures (issue 17): integers, a
+/// float, strings, an option, a vector, a map and a nested struct. Its
+/// expansion's size is what every user compiles per type: review growth.
+#[test]
+fn representative_struct() {
+    check(
+        "representative",
+        "pub struct Order {
+            pub id: u64,
+            pub customer: String,
+            pub note: Option<String>,
+            pub items: Vec<u32>,
+            pub totals: BTreeMap<String, u32>,
+            pub weight: f32,
+            pub express: bool,
+            pub address: Address,
+        }",
+    );
+}

@@ -720,7 +720,7 @@ mod reexport {
     pub(crate) use msgpack_core;
 }
 
-/// A core path whose `missing_field` helper is marked: decoding through it
+/// A core path whose `missing_field` / `required` helpers are marked: decoding through it
 /// proves the generated code uses the `crate` path, not `::msgpack_core`.
 mod shim {
     pub(crate) use msgpack_core::*;
@@ -730,6 +730,16 @@ mod shim {
 
         pub(crate) fn missing_field(_: &Decoder<'_>, _: &'static str, at: usize) -> decode::Error {
             decode::Error::custom("missing field, via the shim", at)
+        }
+
+        /// What the generated code calls for a required field.
+        pub(crate) fn required<T>(
+            v: Option<T>,
+            d: &Decoder<'_>,
+            name: &'static str,
+            at: usize,
+        ) -> Result<T, decode::Error> {
+            v.ok_or_else(|| missing_field(d, name, at))
         }
     }
 }

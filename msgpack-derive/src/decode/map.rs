@@ -12,7 +12,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{absent_value, build_defaulted, construct, skipped_value, value_decode};
+use super::{absent_value, build_defaulted, construct, is_plain, is_required, skipped_value, value_decode};
 use crate::ast::{Container, Field, Key, Style};
 use crate::expand::Names;
 use crate::wire;
@@ -66,13 +66,23 @@ fn keyed_arms(
             let slot = slot(i);
             let pat = key_pattern(krate, f);
             let name = f.display_name();
-            let dec = value_decode(n, f, true);
+            if !is_plain(f) {
+                let dec = value_decode(n, f, true);
+                return quote! {
+                    #pat => {
+                        if #slot.is_some() {
+                            return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
+                        }
+                        #slot = ::core::option::Option::Some(#dec);
+                        #done
+                    }
+                };
+            }
+            let helper = super::typed_helper(n, f, "take_field");
+            let take = quote!(#helper(&mut #slot, __d, #name, __key_at)?);
             quote! {
                 #pat => {
-                    if #slot.is_some() {
-                        return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
-                    }
-                    #slot = ::core::option::Option::Some(#dec);
+                    #take;
                     #done
                 }
             }
@@ -116,8 +126,11 @@ fn fast_path(cont: &Container, n: &Names, fields: &[Field], slot: &dyn Fn(usize)
             return quote!(#t::__take_in_order(&mut #slot, __d, &mut __left)?;);
         }
         let key = wire::lit(&wire::key(&f.key));
-        let dec = value_decode(n, f, true);
         let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
+        // Written out per field, not through a shared step function: with
+        // one, LLVM stopped inlining `<&str>::decode` into W1's `NodeRef`
+        // decode (+1.5% instructions, callgrind).
+        let dec = value_decode(n, f, true);
         let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
         quote! {
             if __left == 0 {
@@ -145,6 +158,12 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
             let slot = &slots[i];
             if f.attrs.flatten.is_set() {
                 return flatten_finish(n, f, slot);
+            }
+            if is_required(cont, f) {
+                let krate = &n.krate;
+                let name = f.display_name();
+                let helper = quote_spanned!(f.ty.span()=> #krate::__private::required);
+                return quote!(#helper(#slot, __d, #name, __at)?);
             }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
@@ -236,9 +255,12 @@ fn struct_entries(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream 
     // registers); only when the fast path stops do they move into the
     // accumulator for `__take`, and back. (Working on the accumulator
     // throughout cost about 40 instructions per W2 Custom1 decode,
-    // callgrind.)
+    // callgrind; building through `__finish` from a tuple of the locals,
+    // 4 per struct: the build stays here, one line per field.)
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let bind: Vec<&syn::Ident> = wire.iter().map(|(i, _)| &slots[*i]).collect();
+    // The build is `__finish`'s (inlined: the tuple of locals is taken
+    // apart again), not a second copy of it.
     let build = build(cont, n, fields, &quote!(Self), &slots);
     let decls = wire.iter().map(|(i, f)| {
         let slot = &slots[*i];

@@ -45,10 +45,7 @@ const _: () = {
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            17usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
-                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
-                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
-                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
+            1usize + <Self as ::msgpack_core::__private::EncodeMap>::__entries_len(self)
         }
     }
     #[automatically_derived]
@@ -58,15 +55,10 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            __e.raw(b"\x84\xA4bool")?;
-            <bool as ::msgpack_core::Encode>::encode(&self.bool, __e)?;
-            __e.raw(b"\xA3f64")?;
-            <f64 as ::msgpack_core::Encode>::encode(&self.f64, __e)?;
-            __e.raw(b"\xA2i8")?;
-            <i8 as ::msgpack_core::Encode>::encode(&self.i8, __e)?;
-            __e.raw(b"\xA3u64")?;
-            <u64 as ::msgpack_core::Encode>::encode(&self.u64, __e)?;
-            ::core::result::Result::Ok(())
+            <Self as ::msgpack_core::__private::MapBody>::__map_body::<
+                true,
+                __W,
+            >(self, __e)
         }
     }
     #[automatically_derived]
@@ -78,12 +70,32 @@ const _: () = {
         fn __map_entries(&self) -> usize {
             { 4usize }
         }
-        #[inline]
+        #[inline(always)]
         fn __encode_entries<__W: ::msgpack_core::encode::Write>(
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            __e.raw(b"\xA4bool")?;
+            <Self as ::msgpack_core::__private::MapBody>::__map_body::<
+                false,
+                __W,
+            >(self, __e)
+        }
+        #[inline(always)]
+        fn __entries_len(&self) -> usize {
+            16usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
+                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
+                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
+                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::MapBody for Inner {
+        #[inline(always)]
+        fn __map_body<const __HEADER: bool, __W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            __e.raw(if __HEADER { b"\x84\xA4bool" } else { b"\xA4bool" })?;
             <bool as ::msgpack_core::Encode>::encode(&self.bool, __e)?;
             __e.raw(b"\xA3f64")?;
             <f64 as ::msgpack_core::Encode>::encode(&self.f64, __e)?;
@@ -92,13 +104,6 @@ const _: () = {
             __e.raw(b"\xA3u64")?;
             <u64 as ::msgpack_core::Encode>::encode(&self.u64, __e)?;
             ::core::result::Result::Ok(())
-        }
-        #[inline]
-        fn __entries_len(&self) -> usize {
-            16usize + <bool as ::msgpack_core::Encode>::encoded_len(&self.bool)
-                + <f64 as ::msgpack_core::Encode>::encoded_len(&self.f64)
-                + <i8 as ::msgpack_core::Encode>::encoded_len(&self.i8)
-                + <u64 as ::msgpack_core::Encode>::encoded_len(&self.u64)
         }
     }
     #[automatically_derived]
@@ -152,38 +157,18 @@ const _: () = {
                     __d.enter()?;
                     let __r = {
                         let __value = Self {
-                            bool: if 0usize < __len {
-                                <bool as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("bool"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "bool", __at),
-                                )
-                            },
-                            f64: if 1usize < __len {
-                                <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("f64"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "f64", __at),
-                                )
-                            },
-                            i8: if 2usize < __len {
-                                <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("i8"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "i8", __at),
-                                )
-                            },
-                            u64: if 3usize < __len {
-                                <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("u64"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "u64", __at),
-                                )
-                            },
+                            bool: ::msgpack_core::__private::array_field::<
+                                bool,
+                            >(__d, "bool", 0usize, __len, __at)?,
+                            f64: ::msgpack_core::__private::array_field::<
+                                f64,
+                            >(__d, "f64", 1usize, __len, __at)?,
+                            i8: ::msgpack_core::__private::array_field::<
+                                i8,
+                            >(__d, "i8", 2usize, __len, __at)?,
+                            u64: ::msgpack_core::__private::array_field::<
+                                u64,
+                            >(__d, "u64", 3usize, __len, __at)?,
                         };
                         for _ in 4usize..__len {
                             __d.skip()?;
@@ -228,8 +213,7 @@ const _: () = {
                 }
                 if __d.eat_raw(b"\xA4bool") {
                     __acc.0 = ::core::option::Option::Some(
-                        <bool as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("bool"))?,
+                        ::msgpack_core::__private::field::<bool>(__d, "bool")?,
                     );
                     __left -= 1;
                 } else {
@@ -240,8 +224,7 @@ const _: () = {
                 }
                 if __d.eat_raw(b"\xA3f64") {
                     __acc.1 = ::core::option::Option::Some(
-                        <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("f64"))?,
+                        ::msgpack_core::__private::field::<f64>(__d, "f64")?,
                     );
                     __left -= 1;
                 } else {
@@ -252,8 +235,7 @@ const _: () = {
                 }
                 if __d.eat_raw(b"\xA2i8") {
                     __acc.2 = ::core::option::Option::Some(
-                        <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("i8"))?,
+                        ::msgpack_core::__private::field::<i8>(__d, "i8")?,
                     );
                     __left -= 1;
                 } else {
@@ -264,8 +246,7 @@ const _: () = {
                 }
                 if __d.eat_raw(b"\xA3u64") {
                     __acc.3 = ::core::option::Option::Some(
-                        <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("u64"))?,
+                        ::msgpack_core::__private::field::<u64>(__d, "u64")?,
                     );
                     __left -= 1;
                 } else {
@@ -286,67 +267,27 @@ const _: () = {
             #[allow(unreachable_patterns)]
             match __key {
                 ::msgpack_core::__private::Key::Str(b"bool") => {
-                    if __acc.0.is_some() {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::duplicate_field(
-                                __d,
-                                "bool",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    __acc.0 = ::core::option::Option::Some(
-                        <bool as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("bool"))?,
-                    );
+                    ::msgpack_core::__private::take_field::<
+                        bool,
+                    >(&mut __acc.0, __d, "bool", __key_at)?;
                     return ::core::result::Result::Ok(true);
                 }
                 ::msgpack_core::__private::Key::Str(b"f64") => {
-                    if __acc.1.is_some() {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::duplicate_field(
-                                __d,
-                                "f64",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    __acc.1 = ::core::option::Option::Some(
-                        <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("f64"))?,
-                    );
+                    ::msgpack_core::__private::take_field::<
+                        f64,
+                    >(&mut __acc.1, __d, "f64", __key_at)?;
                     return ::core::result::Result::Ok(true);
                 }
                 ::msgpack_core::__private::Key::Str(b"i8") => {
-                    if __acc.2.is_some() {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::duplicate_field(
-                                __d,
-                                "i8",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    __acc.2 = ::core::option::Option::Some(
-                        <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("i8"))?,
-                    );
+                    ::msgpack_core::__private::take_field::<
+                        i8,
+                    >(&mut __acc.2, __d, "i8", __key_at)?;
                     return ::core::result::Result::Ok(true);
                 }
                 ::msgpack_core::__private::Key::Str(b"u64") => {
-                    if __acc.3.is_some() {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::duplicate_field(
-                                __d,
-                                "u64",
-                                __key_at,
-                            ),
-                        );
-                    }
-                    __acc.3 = ::core::option::Option::Some(
-                        <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                            .map_err(|__err| __err.at_field("u64"))?,
-                    );
+                    ::msgpack_core::__private::take_field::<
+                        u64,
+                    >(&mut __acc.3, __d, "u64", __key_at)?;
                     return ::core::result::Result::Ok(true);
                 }
                 _ => ::core::result::Result::Ok(false),
@@ -370,38 +311,10 @@ const _: () = {
             #[allow(unused_variables)]
             let (__v0, __v1, __v2, __v3) = __acc;
             ::core::result::Result::Ok(Self {
-                bool: match __v0 {
-                    ::core::option::Option::Some(__x) => __x,
-                    ::core::option::Option::None => {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::missing_field(__d, "bool", __at),
-                        );
-                    }
-                },
-                f64: match __v1 {
-                    ::core::option::Option::Some(__x) => __x,
-                    ::core::option::Option::None => {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::missing_field(__d, "f64", __at),
-                        );
-                    }
-                },
-                i8: match __v2 {
-                    ::core::option::Option::Some(__x) => __x,
-                    ::core::option::Option::None => {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::missing_field(__d, "i8", __at),
-                        );
-                    }
-                },
-                u64: match __v3 {
-                    ::core::option::Option::Some(__x) => __x,
-                    ::core::option::Option::None => {
-                        return ::core::result::Result::Err(
-                            ::msgpack_core::__private::missing_field(__d, "u64", __at),
-                        );
-                    }
-                },
+                bool: ::msgpack_core::__private::required(__v0, __d, "bool", __at)?,
+                f64: ::msgpack_core::__private::required(__v1, __d, "f64", __at)?,
+                i8: ::msgpack_core::__private::required(__v2, __d, "i8", __at)?,
+                u64: ::msgpack_core::__private::required(__v3, __d, "u64", __at)?,
             })
         }
     }
@@ -428,8 +341,7 @@ const _: () = {
                     }
                     if __d.eat_raw(b"\xA4bool") {
                         __v0 = ::core::option::Option::Some(
-                            <bool as ::msgpack_core::Decode<'de>>::decode(__d)
-                                .map_err(|__err| __err.at_field("bool"))?,
+                            ::msgpack_core::__private::field::<bool>(__d, "bool")?,
                         );
                         __left -= 1;
                     } else {
@@ -440,8 +352,7 @@ const _: () = {
                     }
                     if __d.eat_raw(b"\xA3f64") {
                         __v1 = ::core::option::Option::Some(
-                            <f64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                .map_err(|__err| __err.at_field("f64"))?,
+                            ::msgpack_core::__private::field::<f64>(__d, "f64")?,
                         );
                         __left -= 1;
                     } else {
@@ -452,8 +363,7 @@ const _: () = {
                     }
                     if __d.eat_raw(b"\xA2i8") {
                         __v2 = ::core::option::Option::Some(
-                            <i8 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                .map_err(|__err| __err.at_field("i8"))?,
+                            ::msgpack_core::__private::field::<i8>(__d, "i8")?,
                         );
                         __left -= 1;
                     } else {
@@ -464,8 +374,7 @@ const _: () = {
                     }
                     if __d.eat_raw(b"\xA3u64") {
                         __v3 = ::core::option::Option::Some(
-                            <u64 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                .map_err(|__err| __err.at_field("u64"))?,
+                            ::msgpack_core::__private::field::<u64>(__d, "u64")?,
                         );
                         __left -= 1;
                     } else {
@@ -507,38 +416,10 @@ const _: () = {
                     (__v0, __v1, __v2, __v3) = __acc;
                 }
                 Self {
-                    bool: match __v0 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "bool", __at),
-                            );
-                        }
-                    },
-                    f64: match __v1 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "f64", __at),
-                            );
-                        }
-                    },
-                    i8: match __v2 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "i8", __at),
-                            );
-                        }
-                    },
-                    u64: match __v3 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => {
-                            return ::core::result::Result::Err(
-                                ::msgpack_core::__private::missing_field(__d, "u64", __at),
-                            );
-                        }
-                    },
+                    bool: ::msgpack_core::__private::required(__v0, __d, "bool", __at)?,
+                    f64: ::msgpack_core::__private::required(__v1, __d, "f64", __at)?,
+                    i8: ::msgpack_core::__private::required(__v2, __d, "i8", __at)?,
+                    u64: ::msgpack_core::__private::required(__v3, __d, "u64", __at)?,
                 }
             })
         }

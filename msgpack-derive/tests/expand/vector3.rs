@@ -92,12 +92,9 @@ const _: () = {
             if __d.__fixarray_exact(3u8) {
                 __d.enter()?;
                 let __r = Self {
-                    x: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                        .map_err(|__err| __err.at_field("x"))?,
-                    y: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                        .map_err(|__err| __err.at_field("y"))?,
-                    z: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                        .map_err(|__err| __err.at_field("z"))?,
+                    x: ::msgpack_core::__private::field::<f32>(__d, "x")?,
+                    y: ::msgpack_core::__private::field::<f32>(__d, "y")?,
+                    z: ::msgpack_core::__private::field::<f32>(__d, "z")?,
                 };
                 __d.leave();
                 return ::core::result::Result::Ok(__r);
@@ -138,8 +135,7 @@ const _: () = {
                                 }
                                 if __d.eat_raw(b"\xA1x") {
                                     __v0 = ::core::option::Option::Some(
-                                        <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                            .map_err(|__err| __err.at_field("x"))?,
+                                        ::msgpack_core::__private::field::<f32>(__d, "x")?,
                                     );
                                     __left -= 1;
                                 } else {
@@ -150,8 +146,7 @@ const _: () = {
                                 }
                                 if __d.eat_raw(b"\xA1y") {
                                     __v1 = ::core::option::Option::Some(
-                                        <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                            .map_err(|__err| __err.at_field("y"))?,
+                                        ::msgpack_core::__private::field::<f32>(__d, "y")?,
                                     );
                                     __left -= 1;
                                 } else {
@@ -162,8 +157,7 @@ const _: () = {
                                 }
                                 if __d.eat_raw(b"\xA1z") {
                                     __v2 = ::core::option::Option::Some(
-                                        <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                            .map_err(|__err| __err.at_field("z"))?,
+                                        ::msgpack_core::__private::field::<f32>(__d, "z")?,
                                     );
                                     __left -= 1;
                                 } else {
@@ -176,49 +170,19 @@ const _: () = {
                                 let __key = ::msgpack_core::__private::read_key(__d)?;
                                 match __key {
                                     ::msgpack_core::__private::Key::Str(b"x") => {
-                                        if __v0.is_some() {
-                                            return ::core::result::Result::Err(
-                                                ::msgpack_core::__private::duplicate_field(
-                                                    __d,
-                                                    "x",
-                                                    __key_at,
-                                                ),
-                                            );
-                                        }
-                                        __v0 = ::core::option::Option::Some(
-                                            <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                                .map_err(|__err| __err.at_field("x"))?,
-                                        );
+                                        ::msgpack_core::__private::take_field::<
+                                            f32,
+                                        >(&mut __v0, __d, "x", __key_at)?;
                                     }
                                     ::msgpack_core::__private::Key::Str(b"y") => {
-                                        if __v1.is_some() {
-                                            return ::core::result::Result::Err(
-                                                ::msgpack_core::__private::duplicate_field(
-                                                    __d,
-                                                    "y",
-                                                    __key_at,
-                                                ),
-                                            );
-                                        }
-                                        __v1 = ::core::option::Option::Some(
-                                            <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                                .map_err(|__err| __err.at_field("y"))?,
-                                        );
+                                        ::msgpack_core::__private::take_field::<
+                                            f32,
+                                        >(&mut __v1, __d, "y", __key_at)?;
                                     }
                                     ::msgpack_core::__private::Key::Str(b"z") => {
-                                        if __v2.is_some() {
-                                            return ::core::result::Result::Err(
-                                                ::msgpack_core::__private::duplicate_field(
-                                                    __d,
-                                                    "z",
-                                                    __key_at,
-                                                ),
-                                            );
-                                        }
-                                        __v2 = ::core::option::Option::Some(
-                                            <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                                .map_err(|__err| __err.at_field("z"))?,
-                                        );
+                                        ::msgpack_core::__private::take_field::<
+                                            f32,
+                                        >(&mut __v2, __d, "z", __key_at)?;
                                     }
                                     ::msgpack_core::__private::Key::Str(
                                         __k,
@@ -235,30 +199,24 @@ const _: () = {
                                 }
                             }
                             Self {
-                                x: match __v0 {
-                                    ::core::option::Option::Some(__x) => __x,
-                                    ::core::option::Option::None => {
-                                        return ::core::result::Result::Err(
-                                            ::msgpack_core::__private::missing_field(__d, "x", __at),
-                                        );
-                                    }
-                                },
-                                y: match __v1 {
-                                    ::core::option::Option::Some(__x) => __x,
-                                    ::core::option::Option::None => {
-                                        return ::core::result::Result::Err(
-                                            ::msgpack_core::__private::missing_field(__d, "y", __at),
-                                        );
-                                    }
-                                },
-                                z: match __v2 {
-                                    ::core::option::Option::Some(__x) => __x,
-                                    ::core::option::Option::None => {
-                                        return ::core::result::Result::Err(
-                                            ::msgpack_core::__private::missing_field(__d, "z", __at),
-                                        );
-                                    }
-                                },
+                                x: ::msgpack_core::__private::required(
+                                    __v0,
+                                    __d,
+                                    "x",
+                                    __at,
+                                )?,
+                                y: ::msgpack_core::__private::required(
+                                    __v1,
+                                    __d,
+                                    "y",
+                                    __at,
+                                )?,
+                                z: ::msgpack_core::__private::required(
+                                    __v2,
+                                    __d,
+                                    "z",
+                                    __at,
+                                )?,
                             }
                         }
                     };
@@ -273,30 +231,15 @@ const _: () = {
                     __d.enter()?;
                     let __r = {
                         let __value = Self {
-                            x: if 0usize < __len {
-                                <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("x"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "x", __at),
-                                )
-                            },
-                            y: if 1usize < __len {
-                                <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("y"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "y", __at),
-                                )
-                            },
-                            z: if 2usize < __len {
-                                <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                                    .map_err(|__err| __err.at_field("z"))?
-                            } else {
-                                return ::core::result::Result::Err(
-                                    ::msgpack_core::__private::missing_field(__d, "z", __at),
-                                )
-                            },
+                            x: ::msgpack_core::__private::array_field::<
+                                f32,
+                            >(__d, "x", 0usize, __len, __at)?,
+                            y: ::msgpack_core::__private::array_field::<
+                                f32,
+                            >(__d, "y", 1usize, __len, __at)?,
+                            z: ::msgpack_core::__private::array_field::<
+                                f32,
+                            >(__d, "z", 2usize, __len, __at)?,
                         };
                         for _ in 3usize..__len {
                             __d.skip()?;
@@ -318,12 +261,9 @@ const _: () = {
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
             ::core::result::Result::Ok(Self {
-                x: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                    .map_err(|__err| __err.at_field("x"))?,
-                y: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                    .map_err(|__err| __err.at_field("y"))?,
-                z: <f32 as ::msgpack_core::Decode<'de>>::decode(__d)
-                    .map_err(|__err| __err.at_field("z"))?,
+                x: ::msgpack_core::__private::field::<f32>(__d, "x")?,
+                y: ::msgpack_core::__private::field::<f32>(__d, "y")?,
+                z: ::msgpack_core::__private::field::<f32>(__d, "z")?,
             })
         }
     }

@@ -1,0 +1,755 @@
+// The expansion of `#[derive(MsgPack)]` on the type below; see src/snapshot.rs.
+//
+// pub struct Order {
+//     pub id: u64,
+//     pub customer: String,
+//     pub note: Option<String>,
+//     pub items: Vec<u32>,
+//     pub totals: BTreeMap<String, u32>,
+//     pub weight: f32,
+//     pub express: bool,
+//     pub address: Address,
+// }
+
+#[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
+const _: () = {
+    #[automatically_derived]
+    impl ::msgpack_core::Encode for Order {
+        const __MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+            &[
+                54usize,
+                <u64 as ::msgpack_core::Encode>::__MAX_LEN,
+                <String as ::msgpack_core::Encode>::__MAX_LEN,
+                <Option<String> as ::msgpack_core::Encode>::__MAX_LEN,
+                <Vec<u32> as ::msgpack_core::Encode>::__MAX_LEN,
+                <BTreeMap<String, u32> as ::msgpack_core::Encode>::__MAX_LEN,
+                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
+                <bool as ::msgpack_core::Encode>::__MAX_LEN,
+                <Address as ::msgpack_core::Encode>::__MAX_LEN,
+            ],
+        );
+        #[inline]
+        fn encode<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+                <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
+            {
+                __e.__bounded::<
+                        {
+                            ::msgpack_core::encode::bounded::window(
+                                <Order as ::msgpack_core::Encode>::__MAX_LEN,
+                            )
+                        },
+                        Self,
+                    >(self)
+            } else {
+                <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
+                    self,
+                    __e,
+                )
+            }
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            1usize + <Self as ::msgpack_core::__private::EncodeMap>::__entries_len(self)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::EncodeItems for Order {
+        #[inline(always)]
+        fn __encode_items<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            <Self as ::msgpack_core::__private::MapBody>::__map_body::<
+                true,
+                __W,
+            >(self, __e)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::EncodeMap for Order {
+        const __KEYS: ::msgpack_core::__private::KeySet = ::msgpack_core::__private::KeySet::of(
+            &[
+                b"id",
+                b"customer",
+                b"note",
+                b"items",
+                b"totals",
+                b"weight",
+                b"express",
+                b"address",
+            ],
+        );
+        #[inline]
+        fn __map_entries(&self) -> usize {
+            { 8usize }
+        }
+        #[inline(always)]
+        fn __encode_entries<__W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            <Self as ::msgpack_core::__private::MapBody>::__map_body::<
+                false,
+                __W,
+            >(self, __e)
+        }
+        #[inline(always)]
+        fn __entries_len(&self) -> usize {
+            53usize + <u64 as ::msgpack_core::Encode>::encoded_len(&self.id)
+                + <String as ::msgpack_core::Encode>::encoded_len(&self.customer)
+                + <Option<String> as ::msgpack_core::Encode>::encoded_len(&self.note)
+                + <Vec<u32> as ::msgpack_core::Encode>::encoded_len(&self.items)
+                + <BTreeMap<
+                    String,
+                    u32,
+                > as ::msgpack_core::Encode>::encoded_len(&self.totals)
+                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.weight)
+                + <bool as ::msgpack_core::Encode>::encoded_len(&self.express)
+                + <Address as ::msgpack_core::Encode>::encoded_len(&self.address)
+        }
+    }
+    #[automatically_derived]
+    impl ::msgpack_core::__private::MapBody for Order {
+        #[inline(always)]
+        fn __map_body<const __HEADER: bool, __W: ::msgpack_core::encode::Write>(
+            &self,
+            __e: &mut ::msgpack_core::encode::Encoder<__W>,
+        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            __e.raw(if __HEADER { b"\x88\xA2id" } else { b"\xA2id" })?;
+            <u64 as ::msgpack_core::Encode>::encode(&self.id, __e)?;
+            __e.raw(b"\xA8customer")?;
+            <String as ::msgpack_core::Encode>::encode(&self.customer, __e)?;
+            __e.raw(b"\xA4note")?;
+            <Option<String> as ::msgpack_core::Encode>::encode(&self.note, __e)?;
+            __e.raw(b"\xA5items")?;
+            <Vec<u32> as ::msgpack_core::Encode>::encode(&self.items, __e)?;
+            __e.raw(b"\xA6totals")?;
+            <BTreeMap<
+                String,
+                u32,
+            > as ::msgpack_core::Encode>::encode(&self.totals, __e)?;
+            __e.raw(b"\xA6weight")?;
+            <f32 as ::msgpack_core::Encode>::encode(&self.weight, __e)?;
+            __e.raw(b"\xA7express")?;
+            <bool as ::msgpack_core::Encode>::encode(&self.express, __e)?;
+            __e.raw(b"\xA7address")?;
+            <Address as ::msgpack_core::Encode>::encode(&self.address, __e)?;
+            ::core::result::Result::Ok(())
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::Decode<'de> for Order {
+        #[inline(always)]
+        fn decode(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
+                __d.enter()?;
+                let __r = <Self as ::msgpack_core::__private::DecodeMap<
+                    'de,
+                >>::__decode_entries(__d, __len, __at, ::core::option::Option::None)?;
+                __d.leave();
+                return ::core::result::Result::Ok(__r);
+            }
+            ::core::result::Result::Ok(
+                <Self as ::msgpack_core::__private::DecodeFallback<
+                    'de,
+                >>::__decode_fallback(__d)?,
+            )
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::DecodeFallback<'de> for Order {
+        #[inline(never)]
+        fn __decode_fallback(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let __at = __d.position();
+            match __d.peek()? {
+                ::msgpack_core::marker::Marker::Map => {
+                    let __len = __d.map_len()?;
+                    __d.enter()?;
+                    let __r = <Self as ::msgpack_core::__private::DecodeMap<
+                        'de,
+                    >>::__decode_entries(
+                        __d,
+                        __len,
+                        __at,
+                        ::core::option::Option::None,
+                    )?;
+                    __d.leave();
+                    ::core::result::Result::<
+                        Self,
+                        ::msgpack_core::decode::Error,
+                    >::Ok(__r)
+                }
+                ::msgpack_core::marker::Marker::Array => {
+                    let __len = __d.array_len()?;
+                    __d.enter()?;
+                    let __r = {
+                        let __value = Self {
+                            id: ::msgpack_core::__private::array_field::<
+                                u64,
+                            >(__d, "id", 0usize, __len, __at)?,
+                            customer: ::msgpack_core::__private::array_field::<
+                                String,
+                            >(__d, "customer", 1usize, __len, __at)?,
+                            note: if 2usize < __len {
+                                ::msgpack_core::__private::field::<
+                                    Option<String>,
+                                >(__d, "note")?
+                            } else {
+                                ::core::option::Option::None
+                            },
+                            items: ::msgpack_core::__private::array_field::<
+                                Vec<u32>,
+                            >(__d, "items", 3usize, __len, __at)?,
+                            totals: ::msgpack_core::__private::array_field::<
+                                BTreeMap<String, u32>,
+                            >(__d, "totals", 4usize, __len, __at)?,
+                            weight: ::msgpack_core::__private::array_field::<
+                                f32,
+                            >(__d, "weight", 5usize, __len, __at)?,
+                            express: ::msgpack_core::__private::array_field::<
+                                bool,
+                            >(__d, "express", 6usize, __len, __at)?,
+                            address: ::msgpack_core::__private::array_field::<
+                                Address,
+                            >(__d, "address", 7usize, __len, __at)?,
+                        };
+                        for _ in 8usize..__len {
+                            __d.skip()?;
+                        }
+                        __value
+                    };
+                    __d.leave();
+                    ::core::result::Result::Ok(__r)
+                }
+                _ => ::core::result::Result::Err(__d.type_error("Order", __at)),
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::FlattenDecode<'de> for Order {
+        type Acc = (
+            ::core::option::Option<u64>,
+            ::core::option::Option<String>,
+            ::core::option::Option<Option<String>>,
+            ::core::option::Option<Vec<u32>>,
+            ::core::option::Option<BTreeMap<String, u32>>,
+            ::core::option::Option<f32>,
+            ::core::option::Option<bool>,
+            ::core::option::Option<Address>,
+        );
+        const __CATCH_ALL: bool = false;
+        #[inline(always)]
+        fn __new_acc() -> Self::Acc {
+            (
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+                ::core::option::Option::None,
+            )
+        }
+        #[inline(always)]
+        fn __take_in_order(
+            __acc: &mut Self::Acc,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+            __left_ref: &mut usize,
+        ) -> ::core::result::Result<(), ::msgpack_core::decode::Error> {
+            let mut __left = *__left_ref;
+            '__fast: {
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA2id") {
+                    __acc.0 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<u64>(__d, "id")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA8customer") {
+                    __acc.1 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<String>(__d, "customer")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA4note") {
+                    __acc.2 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<Option<String>>(__d, "note")?,
+                    );
+                    __left -= 1;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA5items") {
+                    __acc.3 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<Vec<u32>>(__d, "items")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA6totals") {
+                    __acc.4 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<
+                            BTreeMap<String, u32>,
+                        >(__d, "totals")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA6weight") {
+                    __acc.5 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<f32>(__d, "weight")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA7express") {
+                    __acc.6 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<bool>(__d, "express")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA7address") {
+                    __acc.7 = ::core::option::Option::Some(
+                        ::msgpack_core::__private::field::<Address>(__d, "address")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+            }
+            *__left_ref = __left;
+            ::core::result::Result::Ok(())
+        }
+        #[inline(always)]
+        fn __take(
+            __acc: &mut Self::Acc,
+            __key: ::msgpack_core::__private::Key<'de>,
+            __key_at: usize,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = (&__acc, __key_at);
+            #[allow(unreachable_patterns)]
+            match __key {
+                ::msgpack_core::__private::Key::Str(b"id") => {
+                    ::msgpack_core::__private::take_field::<
+                        u64,
+                    >(&mut __acc.0, __d, "id", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"customer") => {
+                    ::msgpack_core::__private::take_field::<
+                        String,
+                    >(&mut __acc.1, __d, "customer", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"note") => {
+                    ::msgpack_core::__private::take_field::<
+                        Option<String>,
+                    >(&mut __acc.2, __d, "note", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"items") => {
+                    ::msgpack_core::__private::take_field::<
+                        Vec<u32>,
+                    >(&mut __acc.3, __d, "items", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"totals") => {
+                    ::msgpack_core::__private::take_field::<
+                        BTreeMap<String, u32>,
+                    >(&mut __acc.4, __d, "totals", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"weight") => {
+                    ::msgpack_core::__private::take_field::<
+                        f32,
+                    >(&mut __acc.5, __d, "weight", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"express") => {
+                    ::msgpack_core::__private::take_field::<
+                        bool,
+                    >(&mut __acc.6, __d, "express", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                ::msgpack_core::__private::Key::Str(b"address") => {
+                    ::msgpack_core::__private::take_field::<
+                        Address,
+                    >(&mut __acc.7, __d, "address", __key_at)?;
+                    return ::core::result::Result::Ok(true);
+                }
+                _ => ::core::result::Result::Ok(false),
+            }
+        }
+        #[inline]
+        fn __take_rest(
+            __acc: &mut Self::Acc,
+            __key_at: usize,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = (&__acc, __key_at, &__d);
+            ::core::result::Result::Ok(false)
+        }
+        #[inline(always)]
+        fn __finish(
+            __acc: Self::Acc,
+            __d: &::msgpack_core::Decoder<'de>,
+            __at: usize,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            #[allow(unused_variables)]
+            let (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) = __acc;
+            ::core::result::Result::Ok(Self {
+                id: ::msgpack_core::__private::required(__v0, __d, "id", __at)?,
+                customer: ::msgpack_core::__private::required(
+                    __v1,
+                    __d,
+                    "customer",
+                    __at,
+                )?,
+                note: match __v2 {
+                    ::core::option::Option::Some(__x) => __x,
+                    ::core::option::Option::None => ::core::option::Option::None,
+                },
+                items: ::msgpack_core::__private::required(__v3, __d, "items", __at)?,
+                totals: ::msgpack_core::__private::required(__v4, __d, "totals", __at)?,
+                weight: ::msgpack_core::__private::required(__v5, __d, "weight", __at)?,
+                express: ::msgpack_core::__private::required(
+                    __v6,
+                    __d,
+                    "express",
+                    __at,
+                )?,
+                address: ::msgpack_core::__private::required(__v7, __d, "address", __at)?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl<'de> ::msgpack_core::__private::DecodeMap<'de> for Order {
+        #[inline]
+        fn __decode_entries(
+            __d: &mut ::msgpack_core::Decoder<'de>,
+            __len: usize,
+            __at: usize,
+            __skip_key: ::core::option::Option<::msgpack_core::__private::TagKey>,
+        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            ::core::result::Result::Ok({
+                #[allow(unused_mut)]
+                let mut __skip_key = __skip_key;
+                let mut __v0: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut __v1: ::core::option::Option<String> = ::core::option::Option::None;
+                let mut __v2: ::core::option::Option<Option<String>> = ::core::option::Option::None;
+                let mut __v3: ::core::option::Option<Vec<u32>> = ::core::option::Option::None;
+                let mut __v4: ::core::option::Option<BTreeMap<String, u32>> = ::core::option::Option::None;
+                let mut __v5: ::core::option::Option<f32> = ::core::option::Option::None;
+                let mut __v6: ::core::option::Option<bool> = ::core::option::Option::None;
+                let mut __v7: ::core::option::Option<Address> = ::core::option::Option::None;
+                let mut __left: usize = __len;
+                '__fast: {
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA2id") {
+                        __v0 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<u64>(__d, "id")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA8customer") {
+                        __v1 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<String>(__d, "customer")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA4note") {
+                        __v2 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<
+                                Option<String>,
+                            >(__d, "note")?,
+                        );
+                        __left -= 1;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA5items") {
+                        __v3 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<Vec<u32>>(__d, "items")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA6totals") {
+                        __v4 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<
+                                BTreeMap<String, u32>,
+                            >(__d, "totals")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA6weight") {
+                        __v5 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<f32>(__d, "weight")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA7express") {
+                        __v6 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<bool>(__d, "express")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA7address") {
+                        __v7 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<Address>(__d, "address")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                }
+                if __left > 0 {
+                    let mut __acc: <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::Acc = (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7);
+                    while __left > 0 {
+                        __left -= 1;
+                        let __key_at = __d.position();
+                        let __key = ::msgpack_core::__private::read_key(__d)?;
+                        if <Self as ::msgpack_core::__private::FlattenDecode<
+                            'de,
+                        >>::__take(&mut __acc, __key, __key_at, __d)? {
+                            continue;
+                        }
+                        match __key {
+                            ::msgpack_core::__private::Key::Str(
+                                __k,
+                            ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                                if let ::core::option::Option::Some(__t) = __skip_key
+                                    .as_mut()
+                                {
+                                    __t.seen(__d, __key_at)?;
+                                }
+                            }
+                            _ => {
+                                if !<Self as ::msgpack_core::__private::FlattenDecode<
+                                    'de,
+                                >>::__take_rest(&mut __acc, __key_at, __d)? {
+                                    __d.skip()?;
+                                }
+                            }
+                        }
+                    }
+                    (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) = __acc;
+                }
+                Self {
+                    id: ::msgpack_core::__private::required(__v0, __d, "id", __at)?,
+                    customer: ::msgpack_core::__private::required(
+                        __v1,
+                        __d,
+                        "customer",
+                        __at,
+                    )?,
+                    note: match __v2 {
+                        ::core::option::Option::Some(__x) => __x,
+                        ::core::option::Option::None => ::core::option::Option::None,
+                    },
+                    items: ::msgpack_core::__private::required(
+                        __v3,
+                        __d,
+                        "items",
+                        __at,
+                    )?,
+                    totals: ::msgpack_core::__private::required(
+                        __v4,
+                        __d,
+                        "totals",
+                        __at,
+                    )?,
+                    weight: ::msgpack_core::__private::required(
+                        __v5,
+                        __d,
+                        "weight",
+                        __at,
+                    )?,
+                    express: ::msgpack_core::__private::required(
+                        __v6,
+                        __d,
+                        "express",
+                        __at,
+                    )?,
+                    address: ::msgpack_core::__private::required(
+                        __v7,
+                        __d,
+                        "address",
+                        __at,
+                    )?,
+                }
+            })
+        }
+    }
+    /// Identifies this definition in schemas (recursion).
+    const __ID: &str = ::core::concat!(
+        ::core::module_path!(), "::", "Order", "@", ::core::line!(), ":",
+        ::core::column!()
+    );
+    static __SHAPE: ::msgpack_core::schema::Shape = ::msgpack_core::schema::Shape::Struct(
+        &::msgpack_core::schema::StructDef {
+            name: "Order",
+            id: __ID,
+            generic: false,
+            form: ::msgpack_core::schema::Form::Map,
+            fields: &[
+                ::msgpack_core::schema::FieldDef {
+                    name: "id",
+                    key: ::msgpack_core::schema::Key::Str("id"),
+                    aliases: &[],
+                    shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "customer",
+                    key: ::msgpack_core::schema::Key::Str("customer"),
+                    aliases: &[],
+                    shape: <String as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "note",
+                    key: ::msgpack_core::schema::Key::Str("note"),
+                    aliases: &[],
+                    shape: <Option<String> as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: false,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "items",
+                    key: ::msgpack_core::schema::Key::Str("items"),
+                    aliases: &[],
+                    shape: <Vec<u32> as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "totals",
+                    key: ::msgpack_core::schema::Key::Str("totals"),
+                    aliases: &[],
+                    shape: <BTreeMap<
+                        String,
+                        u32,
+                    > as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "weight",
+                    key: ::msgpack_core::schema::Key::Str("weight"),
+                    aliases: &[],
+                    shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "express",
+                    key: ::msgpack_core::schema::Key::Str("express"),
+                    aliases: &[],
+                    shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+                ::msgpack_core::schema::FieldDef {
+                    name: "address",
+                    key: ::msgpack_core::schema::Key::Str("address"),
+                    aliases: &[],
+                    shape: <Address as ::msgpack_core::schema::Schema>::SHAPE,
+                    required: true,
+                    always_written: true,
+                    flatten: false,
+                },
+            ],
+            deny_unknown_fields: false,
+        },
+    );
+    #[automatically_derived]
+    impl ::msgpack_core::schema::Schema for Order {
+        const SHAPE: ::msgpack_core::schema::ShapeRef = ::msgpack_core::schema::ShapeRef::new(
+            &__SHAPE,
+        );
+    }
+};
