@@ -27,25 +27,36 @@ impl Server {
     ///
     /// `redis-server` is missing or did not answer within 10 seconds.
     pub fn start() -> io::Result<Server> {
-        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let server = Server { child, addr: format!("127.0.0.1:{port}") };
-        let start = Instant::now();
-        loop {
-            if let Ok(mut c) = Client::connect(&server.addr)
-                && c.command(&[b"PING"])? == Reply::Status("PONG".into())
-            {
-                return Ok(server);
+        // A free port can be taken again between our probe and the
+        // server's bind (tests start servers in parallel): a server that
+        // exits at once is tried again on another port.
+        let mut last = io::Error::other("redis-server did not start");
+        for _ in 0..5 {
+            let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+            let child = Command::new("redis-server")
+                .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()?;
+            let mut server = Server { child, addr: format!("127.0.0.1:{port}") };
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(10) {
+                if let Some(status) = server.child.try_wait()? {
+                    last = io::Error::other(format!("redis-server on port {port} exited with {status}"));
+                    break;
+                }
+                // Refused or reset while the server starts: try again.
+                let pong = Client::connect(&server.addr).and_then(|mut c| c.command(&[b"PING"]));
+                if matches!(pong, Ok(Reply::Status(ref s)) if s == "PONG") {
+                    return Ok(server);
+                }
+                sleep(Duration::from_millis(50));
             }
-            if start.elapsed() > Duration::from_secs(10) {
+            if server.child.try_wait()?.is_none() {
                 return Err(io::Error::new(io::ErrorKind::TimedOut, "redis-server did not answer PING within 10 s"));
             }
-            sleep(Duration::from_millis(50));
         }
+        Err(last)
     }
 
     /// A new connection.
