@@ -4,11 +4,14 @@ msgpack.unpackb / msgpack.Packer on plain Python values, with the options
 that keep the most.
 """
 
-import struct
+import os
 import sys
 import threading
 
 import msgpack
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python-common"))
+from frames import error_frame, frame, read_frames  # noqa: E402  (the shared frame files)
 
 
 class Pairs(list):
@@ -76,30 +79,6 @@ class Encoder:
                 self._walk(v, out)
         else:
             out.append(p.pack(value))
-
-
-def read_frames(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    frames, pos = [], 0
-    while pos < len(data):
-        if pos + 4 > len(data):
-            raise ValueError(f"truncated frame header at byte {pos}")
-        (n,) = struct.unpack_from(">I", data, pos)
-        pos += 4
-        if pos + n > len(data):
-            raise ValueError(f"frame at byte {pos - 4} wants {n} bytes, {len(data) - pos} left")
-        frames.append(data[pos : pos + n])
-        pos += n
-    return frames
-
-
-def frame(b):
-    return struct.pack(">I", len(b)) + b
-
-
-def error_frame(message):
-    return b"\xff\xff\xff\xff" + frame(message.encode("utf-8", "replace"))
 
 
 def roundtrip(inp, outp):

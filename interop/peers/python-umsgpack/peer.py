@@ -5,11 +5,14 @@ umsgpack.unpack / umsgpack.packb on plain Python values.
 
 import datetime
 import io
-import struct
+import os
 import sys
 import threading
 
 import umsgpack
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python-common"))
+from frames import error_frame, frame, read_frames  # noqa: E402  (the shared frame files)
 
 UNPACK_OPTIONS = dict(
     # A handler for the timestamp type -1 takes it before the built-in
@@ -39,30 +42,6 @@ def encode(value):
     # Floats as float 64 (force_float_precision defaults to "double"), str as
     # str, bytes as bin, tuples (array map keys) as arrays.
     return umsgpack.packb(value)
-
-
-def read_frames(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    frames, pos = [], 0
-    while pos < len(data):
-        if pos + 4 > len(data):
-            raise ValueError(f"truncated frame header at byte {pos}")
-        (n,) = struct.unpack_from(">I", data, pos)
-        pos += 4
-        if pos + n > len(data):
-            raise ValueError(f"frame at byte {pos - 4} wants {n} bytes, {len(data) - pos} left")
-        frames.append(data[pos : pos + n])
-        pos += n
-    return frames
-
-
-def frame(b):
-    return struct.pack(">I", len(b)) + b
-
-
-def error_frame(message):
-    return b"\xff\xff\xff\xff" + frame(message.encode("utf-8", "replace"))
 
 
 def roundtrip(inp, outp):
