@@ -101,7 +101,7 @@ pub use crate::encode::bounded::EncodeItems;
 
 mod fields;
 mod flatten;
-pub use fields::{array_field, element, field, required, take_field};
+pub use fields::{array_field, element, field, take_field};
 mod keys;
 pub use flatten::{DecodeElems, EncodeElems, FlattenDecode};
 pub use keys::KeySet;
@@ -202,6 +202,16 @@ fn other_key<'de>(d: &mut Decoder<'de>) -> Result<Key<'de>, decode::Error> {
 #[inline(never)]
 pub fn missing_field(d: &Decoder<'_>, name: &'static str, at: usize) -> decode::Error {
     d.error(ErrorKind::MissingField(name), at)
+}
+
+/// `missing field "name"` for the first of `fields` (`(absent, name)`, in
+/// declaration order) that is absent: the derive's build checks every
+/// required field at once and calls this only when one is missing.
+#[cold]
+#[inline(never)]
+pub fn first_missing(d: &Decoder<'_>, at: usize, fields: &[(bool, &'static str)]) -> decode::Error {
+    let name = fields.iter().find(|(absent, _)| *absent).map_or("", |(_, name)| name);
+    missing_field(d, name, at)
 }
 
 /// `duplicate field "name"`, at its second key.

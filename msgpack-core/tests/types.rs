@@ -1120,6 +1120,15 @@ fn to_vec_copies_every_length_class() {
     let bytes = msgpack_core::to_vec(&ShortLen).unwrap();
     let back: (String, u64) = msgpack_core::from_slice(&bytes).unwrap();
     assert_eq!(back, ("a string longer than the claimed size".to_string(), u64::MAX));
+    // Appended after existing bytes, with no spare capacity and with some
+    // (too little): the buffer grows until the value fits, the old bytes kept.
+    for spare in [0usize, 1, 5, 40] {
+        let mut out = Vec::with_capacity(2 + spare);
+        out.extend_from_slice(&[0xc0, 0xc2]);
+        msgpack_core::encode_to_vec(&ShortLen, &mut out).unwrap();
+        assert_eq!(&out[..2], &[0xc0, 0xc2]);
+        assert_eq!(&out[2..], &bytes[..], "spare {spare}");
+    }
 }
 
 /// Large maps are built in one pass from the collected entries; the result

@@ -8,7 +8,7 @@
 //! `decode/enums.rs`.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Container, Data, Field, Form, Style};
@@ -17,9 +17,11 @@ use crate::bound;
 use crate::expand::Names;
 
 mod adjacent;
+mod array;
 mod elems;
 mod enums;
 mod map;
+use array::{array_elements, has_flatten_decode};
 mod untagged;
 use map::map_entries;
 
@@ -41,7 +43,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => enums::enum_body(cont, n, variants, &name),
     };
     let map_impl = match &cont.data {
-        Data::Struct(Style::Struct, fields) if cont.form() == Form::Map && cont.transparent_field().is_none() => {
+        Data::Struct(Style::Struct, fields) if has_flatten_decode(cont) => {
             let entries = map_entries(cont, n, fields, &quote!(Self));
             let head = quote! {
                 #[automatically_derived]
@@ -386,94 +388,6 @@ fn construct(ctor: &TokenStream, style: Style, fields: &[Field], values: &[Token
         }
         Style::Tuple | Style::Newtype => quote!(#ctor(#(#values),*)),
     }
-}
-
-/// Reads an array (header already read: `__len` elements) into a struct,
-/// tuple struct or variant built by `ctor`. Tuple shapes need exactly their
-/// length; named structs accept a shorter array (missing trailing fields
-/// take their defaults) and skip extra elements unless
-/// `deny_unknown_fields`.
-fn array_elements(cont: &Container, n: &Names, style: Style, fields: &[Field], ctor: &TokenStream) -> TokenStream {
-    if style == Style::Struct && elems::has_flatten(fields) {
-        if cont.form() == Form::Array {
-            return elems::flat_array_elements(cont, n, fields, ctor);
-        }
-        // A map-form struct's flattened fields are keys, not positions: it
-        // is read from a map only.
-        // (`Err(..)?` rather than `return`: no unreachable code after it.)
-        let krate = &n.krate;
-        return quote!({
-            let __no: ::core::result::Result<Self, #krate::decode::Error> =
-                ::core::result::Result::Err(__d.type_error("a map (flattened fields are keys)", __at));
-            __no?
-        });
-    }
-    let krate = &n.krate;
-    let count = fields.iter().filter(|f| f.is_wire()).count();
-    let mut pos = 0usize;
-    let values: Vec<TokenStream> = fields
-        .iter()
-        .map(|f| {
-            if !f.is_wire() {
-                return skipped_value(cont, f);
-            }
-            let i = pos;
-            pos += 1;
-            if style == Style::Struct && is_required(cont, f) && is_plain(f) {
-                let name = f.display_name();
-                let helper = typed_helper(n, f, "array_field");
-                quote!(#helper(__d, #name, #i, __len, __at)?)
-            } else if style == Style::Struct {
-                let dec = value_decode(n, f, false);
-                let absent = absent_value(cont, n, f);
-                quote!(if #i < __len { #dec } else { #absent })
-            } else {
-                value_decode(n, f, false)
-            }
-        })
-        .collect();
-    let check = if style == Style::Struct {
-        if cont.attrs.deny_unknown_fields.is_set() {
-            quote!(if __len > #count {
-                return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
-            })
-        } else {
-            quote!()
-        }
-    } else {
-        quote!(if __len != #count {
-            return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
-        })
-    };
-    let skip_extra = if style == Style::Struct && !cont.attrs.deny_unknown_fields.is_set() {
-        quote!(for _ in #count..__len { __d.skip()?; })
-    } else {
-        quote!()
-    };
-    let build = if style == Style::Struct && cont.attrs.default.is_set() {
-        // Read in order into locals, then build (see `build_defaulted`).
-        let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
-        let mut pos = 0usize;
-        let reads = fields.iter().zip(&slots).filter(|(f, _)| f.is_wire()).map(|(f, slot)| {
-            let ty = f.ty;
-            let dec = value_decode(n, f, false);
-            let i = pos;
-            pos += 1;
-            quote!(let #slot: ::core::option::Option<#ty> =
-                if #i < __len { ::core::option::Option::Some(#dec) } else { ::core::option::Option::None };)
-        });
-        let reads: Vec<TokenStream> = reads.collect();
-        let build = build_defaulted(cont, n, ctor, fields, &slots);
-        quote!({ #(#reads)* #build })
-    } else {
-        construct(ctor, style, fields, &values)
-    };
-    quote! {{
-        #check
-        let __value = #build;
-        #skip_extra
-        __value
-    }}
 }
 
 fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name: &str) -> TokenStream {

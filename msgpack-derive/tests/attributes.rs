@@ -720,7 +720,7 @@ mod reexport {
     pub(crate) use msgpack_core;
 }
 
-/// A core path whose `missing_field` / `required` helpers are marked: decoding through it
+/// A core path whose `missing_field` / `first_missing` helpers are marked: decoding through it
 /// proves the generated code uses the `crate` path, not `::msgpack_core`.
 mod shim {
     pub(crate) use msgpack_core::*;
@@ -732,14 +732,9 @@ mod shim {
             decode::Error::custom("missing field, via the shim", at)
         }
 
-        /// What the generated code calls for a required field.
-        pub(crate) fn required<T>(
-            v: Option<T>,
-            d: &Decoder<'_>,
-            name: &'static str,
-            at: usize,
-        ) -> Result<T, decode::Error> {
-            v.ok_or_else(|| missing_field(d, name, at))
+        /// What the generated code calls when a required field is missing.
+        pub(crate) fn first_missing(d: &Decoder<'_>, at: usize, fields: &[(bool, &'static str)]) -> decode::Error {
+            missing_field(d, fields[0].1, at)
         }
     }
 }

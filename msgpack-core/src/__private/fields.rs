@@ -48,16 +48,6 @@ pub fn take_field<'de, T: Decode<'de>>(
     Ok(())
 }
 
-/// A required field's value once the map is read: an error naming it if
-/// its key never came.
-#[inline(always)]
-pub fn required<T>(slot: Option<T>, d: &Decoder<'_>, name: &'static str, at: usize) -> Result<T, decode::Error> {
-    match slot {
-        Some(v) => Ok(v),
-        None => Err(super::missing_field(d, name, at)),
-    }
-}
-
 /// The field at `index` of an array-form struct of `len` elements: its
 /// value, or an error naming it when the array is shorter.
 #[inline(always)]

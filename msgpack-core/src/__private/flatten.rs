@@ -40,6 +40,22 @@ pub trait FlattenDecode<'de>: Sized {
     /// Reads the value of `key` (just read, the decoder is at its value)
     /// if this type has such a field; `false` (nothing read) otherwise.
     fn __take(acc: &mut Self::Acc, key: Key<'de>, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error>;
+    /// Reads the value of this type's keyed field at wire position `index`
+    /// (the `index`-th element of an array-form reading, or the field a key
+    /// matched in [`__take`](Self::__take)) into `acc`; `false` (nothing
+    /// read) if there is no such field. The one copy of the field decoders
+    /// that the any-order map loop and the array form share. `key_at` is
+    /// where a duplicate is reported.
+    #[inline]
+    fn __take_index(
+        acc: &mut Self::Acc,
+        index: usize,
+        key_at: usize,
+        d: &mut Decoder<'de>,
+    ) -> Result<bool, decode::Error> {
+        let _ = (acc, index, key_at, d);
+        Ok(false)
+    }
     /// The second round: a catch-all map takes any entry (going back to
     /// `key_at` to decode the key); a struct passes it to its own
     /// flattened fields.

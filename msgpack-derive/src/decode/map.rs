@@ -90,6 +90,36 @@ fn keyed_arms(
         .collect()
 }
 
+/// The arms of `__take_index`: the keyed field at wire position `p`
+/// (its element of the accumulator) read into its slot, once per field
+/// for both the any-order map loop and the array form.
+fn index_arms(n: &Names, fields: &[Field]) -> Vec<TokenStream> {
+    let krate = &n.krate;
+    fields
+        .iter()
+        .filter(|f| f.is_wire())
+        .enumerate()
+        .filter(|(_, f)| !f.attrs.flatten.is_set())
+        .map(|(p, f)| {
+            let idx = syn::Index::from(p);
+            let name = f.display_name();
+            let take = if is_plain(f) {
+                let helper = super::typed_helper(n, f, "take_field");
+                quote!(#helper(&mut __acc.#idx, __d, #name, __key_at)?;)
+            } else {
+                let dec = value_decode(n, f, true);
+                quote! {
+                    if __acc.#idx.is_some() {
+                        return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
+                    }
+                    __acc.#idx = ::core::option::Option::Some(#dec);
+                }
+            };
+            quote!(#p => { #take ::core::result::Result::Ok(true) })
+        })
+        .collect()
+}
+
 /// `A::__take(..)? || B::__take(..)?` over the flattened fields (`false`
 /// without any), then the same with `__take_rest`.
 fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> (TokenStream, TokenStream) {
@@ -111,6 +141,13 @@ fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStrea
     (quote!(#(#take)||*), quote!(#(#rest)||*))
 }
 
+/// Whether the in-order path passes over a field whose key is not next
+/// (an `Option`, or a field with a default, as written by `omit_defaults`
+/// / `skip_if`).
+fn may_be_absent(cont: &Container, f: &Field) -> bool {
+    f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set()
+}
+
 /// The in-order fast path (inside a block labelled `'__fast`, with
 /// `__left` the entries still to read): one comparison of raw key bytes
 /// per field. A field that may be absent (an `Option` or a field with a
@@ -119,35 +156,61 @@ fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStrea
 /// (`__take_in_order`) at its place; any other surprise leaves the rest to
 /// the general loop.
 fn fast_path(cont: &Container, n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-    let stmts = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).map(|(i, f)| {
-        let slot = slot(i);
-        if f.attrs.flatten.is_set() {
-            let t = flatten_trait(n, f);
-            return quote!(#t::__take_in_order(&mut #slot, __d, &mut __left)?;);
-        }
-        let key = wire::lit(&wire::key(&f.key));
-        let may_be_absent = f.is_option || f.attrs.default.get().is_some() || cont.attrs.default.is_set();
-        // Written out per field, not through a shared step function: with
-        // one, LLVM stopped inlining `<&str>::decode` into W1's `NodeRef`
-        // decode (+1.5% instructions, callgrind).
-        let dec = value_decode(n, f, true);
-        let otherwise = if may_be_absent { quote!() } else { quote!(else { break '__fast; }) };
-        quote! {
-            if __left == 0 {
-                break '__fast;
-            }
-            if __d.eat_raw(#key) {
-                #slot = ::core::option::Option::Some(#dec);
-                __left -= 1;
-            } #otherwise
-        }
-    });
+    let stmts = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).map(|(i, f)| fast_step(cont, n, f, &slot(i)));
     quote!('__fast: { #(#stmts)* })
+}
+
+/// One field's step of [`fast_path`], its value into `slot`.
+fn fast_step(cont: &Container, n: &Names, f: &Field, slot: &TokenStream) -> TokenStream {
+    if f.attrs.flatten.is_set() {
+        let t = flatten_trait(n, f);
+        return quote!(#t::__take_in_order(&mut #slot, __d, &mut __left)?;);
+    }
+    let key = wire::lit(&wire::key(&f.key));
+    // Written out per field, not through a shared step function: with
+    // one, LLVM stopped inlining `<&str>::decode` into W1's `NodeRef`
+    // decode (+1.5% instructions, callgrind).
+    let dec = value_decode(n, f, true);
+    let otherwise = if may_be_absent(cont, f) { quote!() } else { quote!(else { break '__fast; }) };
+    quote! {
+        if __left == 0 {
+            break '__fast;
+        }
+        if __d.eat_raw(#key) {
+            #slot = ::core::option::Option::Some(#dec);
+            __left -= 1;
+        } #otherwise
+    }
 }
 
 /// Builds the struct from the slots `__v0`, `__v1`, ... (`Option`s, and
 /// accumulators for flattened fields).
+///
+/// One match on the tuple of slots: the first arm takes every required
+/// field out of its `Some` and builds the struct; the second (only when
+/// some field is required) names the first one missing. No `?` per
+/// required field: each of those was an exit of its own, dropping the
+/// values built so far and the slots not yet taken, a cleanup path per
+/// field (quadratic in the field count: the build was 720 lines of
+/// unoptimised LLVM IR per struct of derive-cost's 20).
 fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slots: &[syn::Ident]) -> TokenStream {
+    if fields.is_empty() {
+        return quote!(#ctor {});
+    }
+    if cont.attrs.default.is_set() {
+        return build_defaulted(cont, n, ctor, fields, slots);
+    }
+    let krate = &n.krate;
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    // With a flattened field, whose own missing fields are found by its
+    // `__finish`, the fields are checked one by one in declaration order
+    // (the first missing one is reported, wherever it is).
+    let sequential = fields.iter().any(|f| f.is_wire() && f.attrs.flatten.is_set());
+    let required = |f: &Field| !sequential && is_required(cont, f);
+    let pats = wire.iter().map(|(i, f)| {
+        let slot = &slots[*i];
+        if required(f) { quote!(::core::option::Option::Some(#slot)) } else { quote!(#slot) }
+    });
     let values: Vec<TokenStream> = fields
         .iter()
         .enumerate()
@@ -159,11 +222,8 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
             if f.attrs.flatten.is_set() {
                 return flatten_finish(n, f, slot);
             }
-            if is_required(cont, f) {
-                let krate = &n.krate;
-                let name = f.display_name();
-                let helper = quote_spanned!(f.ty.span()=> #krate::__private::required);
-                return quote!(#helper(#slot, __d, #name, __at)?);
+            if required(f) {
+                return quote!(#slot);
             }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
@@ -172,14 +232,25 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
             })
         })
         .collect();
-    let style = if fields.is_empty() { Style::Unit } else { Style::Struct };
-    if fields.is_empty() {
-        quote!(#ctor {})
-    } else if cont.attrs.default.is_set() {
-        build_defaulted(cont, n, ctor, fields, slots)
-    } else {
-        construct(ctor, style, fields, &values)
+    let bind = wire.iter().map(|(i, _)| &slots[*i]);
+    let built = construct(ctor, Style::Struct, fields, &values);
+    let missing: Vec<TokenStream> = wire
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, f))| required(f))
+        .map(|(p, (_, f))| {
+            let p = syn::Index::from(p);
+            let name = f.display_name();
+            quote!((__t.#p.is_none(), #name))
+        })
+        .collect();
+    if missing.is_empty() {
+        return quote!(match (#(#bind,)*) { (#(#pats,)*) => #built });
     }
+    quote!(match (#(#bind,)*) {
+        (#(#pats,)*) => #built,
+        __t => return ::core::result::Result::Err(#krate::__private::first_missing(__d, __at, &[#(#missing),*])),
+    })
 }
 
 /// Reads `__len` map entries (header already read) into a struct or struct
@@ -261,7 +332,8 @@ fn struct_entries(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream 
     let bind: Vec<&syn::Ident> = wire.iter().map(|(i, _)| &slots[*i]).collect();
     // The build is `__finish`'s (inlined: the tuple of locals is taken
     // apart again), not a second copy of it.
-    let build = build(cont, n, fields, &quote!(Self), &slots);
+    let bind3 = bind.clone();
+    let build = quote!(#this::__finish((#(#bind3,)*), __d, __at)?);
     let decls = wire.iter().map(|(i, f)| {
         let slot = &slots[*i];
         let ty = f.ty;
@@ -345,8 +417,30 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         let p = syn::Index::from(pos(i));
         quote!(__acc.#p)
     };
-    let arms = keyed_arms(n, fields, &in_acc, &quote!(return ::core::result::Result::Ok(true);));
-    let in_order = fast_path(cont, n, fields, &in_acc);
+    let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
+    let key_arms = wire.iter().enumerate().filter(|(_, (_, f))| !f.attrs.flatten.is_set()).map(|(p, (_, f))| {
+        let pat = key_pattern(krate, f);
+        quote!(#pat => #this::__take_index(__acc, #p, __key_at, __d),)
+    });
+    let index_arms = index_arms(n, fields);
+    // Its own in-order path, for a struct that flattens it: the fast
+    // path's steps on the accumulator. (One line per field through a
+    // generic `in_order(slot, d, left, key, name, may_be_absent)` step
+    // instead cost W6's decode 0.5% more instructions, callgrind.)
+    let steps = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).map(|(i, f)| fast_step(cont, n, f, &in_acc(i)));
+    let in_order = quote! {
+        #[inline(always)]
+        fn __take_in_order(
+            __acc: &mut Self::Acc,
+            __d: &mut #krate::Decoder<'de>,
+            __left_ref: &mut usize,
+        ) -> ::core::result::Result<(), #krate::decode::Error> {
+            let mut __left = *__left_ref;
+            '__fast: { #(#steps)* }
+            *__left_ref = __left;
+            ::core::result::Result::Ok(())
+        }
+    };
     let (take, rest) = flatten_calls(n, fields, &in_acc);
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let bind = wire.iter().map(|(i, _)| &slots[*i]);
@@ -363,17 +457,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             fn __new_acc() -> Self::Acc {
                 (#(#acc_new,)*)
             }
-            #[inline(always)]
-            fn __take_in_order(
-                __acc: &mut Self::Acc,
-                __d: &mut #krate::Decoder<'de>,
-                __left_ref: &mut usize,
-            ) -> ::core::result::Result<(), #krate::decode::Error> {
-                let mut __left = *__left_ref;
-                #in_order
-                *__left_ref = __left;
-                ::core::result::Result::Ok(())
-            }
+            #in_order
             #[inline(always)]
             fn __take(
                 __acc: &mut Self::Acc,
@@ -384,8 +468,21 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 let _ = (&__acc, __key_at);
                 #[allow(unreachable_patterns)]
                 match __key {
-                    #(#arms)*
+                    #(#key_arms)*
                     _ => ::core::result::Result::Ok(#take),
+                }
+            }
+            #[inline]
+            fn __take_index(
+                __acc: &mut Self::Acc,
+                __index: usize,
+                __key_at: usize,
+                __d: &mut #krate::Decoder<'de>,
+            ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                let _ = (&__acc, __key_at, &__d);
+                match __index {
+                    #(#index_arms)*
+                    _ => ::core::result::Result::Ok(false),
                 }
             }
             #[inline]

@@ -156,24 +156,20 @@ const _: () = {
                     let __len = __d.array_len()?;
                     __d.enter()?;
                     let __r = {
-                        let __value = Self {
-                            bool: ::msgpack_core::__private::array_field::<
-                                bool,
-                            >(__d, "bool", 0usize, __len, __at)?,
-                            f64: ::msgpack_core::__private::array_field::<
-                                f64,
-                            >(__d, "f64", 1usize, __len, __at)?,
-                            i8: ::msgpack_core::__private::array_field::<
-                                i8,
-                            >(__d, "i8", 2usize, __len, __at)?,
-                            u64: ::msgpack_core::__private::array_field::<
-                                u64,
-                            >(__d, "u64", 3usize, __len, __at)?,
-                        };
-                        for _ in 4usize..__len {
-                            __d.skip()?;
+                        let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
+                            'de,
+                        >>::__new_acc();
+                        for __i in 0..__len {
+                            let __el_at = __d.position();
+                            if !<Self as ::msgpack_core::__private::FlattenDecode<
+                                'de,
+                            >>::__take_index(&mut __acc, __i, __el_at, __d)? {
+                                __d.skip()?;
+                            }
                         }
-                        __value
+                        <Self as ::msgpack_core::__private::FlattenDecode<
+                            'de,
+                        >>::__finish(__acc, __d, __at)?
                     };
                     __d.leave();
                     ::core::result::Result::Ok(__r)
@@ -267,28 +263,60 @@ const _: () = {
             #[allow(unreachable_patterns)]
             match __key {
                 ::msgpack_core::__private::Key::Str(b"bool") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 0usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"f64") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 1usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"i8") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 2usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"u64") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 3usize, __key_at, __d)
+                }
+                _ => ::core::result::Result::Ok(false),
+            }
+        }
+        #[inline]
+        fn __take_index(
+            __acc: &mut Self::Acc,
+            __index: usize,
+            __key_at: usize,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = (&__acc, __key_at, &__d);
+            match __index {
+                0usize => {
                     ::msgpack_core::__private::take_field::<
                         bool,
                     >(&mut __acc.0, __d, "bool", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"f64") => {
+                1usize => {
                     ::msgpack_core::__private::take_field::<
                         f64,
                     >(&mut __acc.1, __d, "f64", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"i8") => {
+                2usize => {
                     ::msgpack_core::__private::take_field::<
                         i8,
                     >(&mut __acc.2, __d, "i8", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"u64") => {
+                3usize => {
                     ::msgpack_core::__private::take_field::<
                         u64,
                     >(&mut __acc.3, __d, "u64", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
                 _ => ::core::result::Result::Ok(false),
             }
@@ -310,12 +338,37 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
             #[allow(unused_variables)]
             let (__v0, __v1, __v2, __v3) = __acc;
-            ::core::result::Result::Ok(Self {
-                bool: ::msgpack_core::__private::required(__v0, __d, "bool", __at)?,
-                f64: ::msgpack_core::__private::required(__v1, __d, "f64", __at)?,
-                i8: ::msgpack_core::__private::required(__v2, __d, "i8", __at)?,
-                u64: ::msgpack_core::__private::required(__v3, __d, "u64", __at)?,
-            })
+            ::core::result::Result::Ok(
+                match (__v0, __v1, __v2, __v3) {
+                    (
+                        ::core::option::Option::Some(__v0),
+                        ::core::option::Option::Some(__v1),
+                        ::core::option::Option::Some(__v2),
+                        ::core::option::Option::Some(__v3),
+                    ) => {
+                        Self {
+                            bool: __v0,
+                            f64: __v1,
+                            i8: __v2,
+                            u64: __v3,
+                        }
+                    }
+                    __t => {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::first_missing(
+                                __d,
+                                __at,
+                                &[
+                                    (__t.0.is_none(), "bool"),
+                                    (__t.1.is_none(), "f64"),
+                                    (__t.2.is_none(), "i8"),
+                                    (__t.3.is_none(), "u64"),
+                                ],
+                            ),
+                        );
+                    }
+                },
+            )
         }
     }
     #[automatically_derived]
@@ -415,12 +468,9 @@ const _: () = {
                     }
                     (__v0, __v1, __v2, __v3) = __acc;
                 }
-                Self {
-                    bool: ::msgpack_core::__private::required(__v0, __d, "bool", __at)?,
-                    f64: ::msgpack_core::__private::required(__v1, __d, "f64", __at)?,
-                    i8: ::msgpack_core::__private::required(__v2, __d, "i8", __at)?,
-                    u64: ::msgpack_core::__private::required(__v3, __d, "u64", __at)?,
-                }
+                <Self as ::msgpack_core::__private::FlattenDecode<
+                    'de,
+                >>::__finish((__v0, __v1, __v2, __v3), __d, __at)?
             })
         }
     }

@@ -191,40 +191,20 @@ const _: () = {
                     let __len = __d.array_len()?;
                     __d.enter()?;
                     let __r = {
-                        let __value = Self {
-                            id: ::msgpack_core::__private::array_field::<
-                                u64,
-                            >(__d, "id", 0usize, __len, __at)?,
-                            customer: ::msgpack_core::__private::array_field::<
-                                String,
-                            >(__d, "customer", 1usize, __len, __at)?,
-                            note: if 2usize < __len {
-                                ::msgpack_core::__private::field::<
-                                    Option<String>,
-                                >(__d, "note")?
-                            } else {
-                                ::core::option::Option::None
-                            },
-                            items: ::msgpack_core::__private::array_field::<
-                                Vec<u32>,
-                            >(__d, "items", 3usize, __len, __at)?,
-                            totals: ::msgpack_core::__private::array_field::<
-                                BTreeMap<String, u32>,
-                            >(__d, "totals", 4usize, __len, __at)?,
-                            weight: ::msgpack_core::__private::array_field::<
-                                f32,
-                            >(__d, "weight", 5usize, __len, __at)?,
-                            express: ::msgpack_core::__private::array_field::<
-                                bool,
-                            >(__d, "express", 6usize, __len, __at)?,
-                            address: ::msgpack_core::__private::array_field::<
-                                Address,
-                            >(__d, "address", 7usize, __len, __at)?,
-                        };
-                        for _ in 8usize..__len {
-                            __d.skip()?;
+                        let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
+                            'de,
+                        >>::__new_acc();
+                        for __i in 0..__len {
+                            let __el_at = __d.position();
+                            if !<Self as ::msgpack_core::__private::FlattenDecode<
+                                'de,
+                            >>::__take_index(&mut __acc, __i, __el_at, __d)? {
+                                __d.skip()?;
+                            }
                         }
-                        __value
+                        <Self as ::msgpack_core::__private::FlattenDecode<
+                            'de,
+                        >>::__finish(__acc, __d, __at)?
                     };
                     __d.leave();
                     ::core::result::Result::Ok(__r)
@@ -370,52 +350,104 @@ const _: () = {
             #[allow(unreachable_patterns)]
             match __key {
                 ::msgpack_core::__private::Key::Str(b"id") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 0usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"customer") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 1usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"note") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 2usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"items") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 3usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"totals") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 4usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"weight") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 5usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"express") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 6usize, __key_at, __d)
+                }
+                ::msgpack_core::__private::Key::Str(b"address") => {
+                    <Self as ::msgpack_core::__private::FlattenDecode<
+                        'de,
+                    >>::__take_index(__acc, 7usize, __key_at, __d)
+                }
+                _ => ::core::result::Result::Ok(false),
+            }
+        }
+        #[inline]
+        fn __take_index(
+            __acc: &mut Self::Acc,
+            __index: usize,
+            __key_at: usize,
+            __d: &mut ::msgpack_core::Decoder<'de>,
+        ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = (&__acc, __key_at, &__d);
+            match __index {
+                0usize => {
                     ::msgpack_core::__private::take_field::<
                         u64,
                     >(&mut __acc.0, __d, "id", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"customer") => {
+                1usize => {
                     ::msgpack_core::__private::take_field::<
                         String,
                     >(&mut __acc.1, __d, "customer", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"note") => {
+                2usize => {
                     ::msgpack_core::__private::take_field::<
                         Option<String>,
                     >(&mut __acc.2, __d, "note", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"items") => {
+                3usize => {
                     ::msgpack_core::__private::take_field::<
                         Vec<u32>,
                     >(&mut __acc.3, __d, "items", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"totals") => {
+                4usize => {
                     ::msgpack_core::__private::take_field::<
                         BTreeMap<String, u32>,
                     >(&mut __acc.4, __d, "totals", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"weight") => {
+                5usize => {
                     ::msgpack_core::__private::take_field::<
                         f32,
                     >(&mut __acc.5, __d, "weight", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"express") => {
+                6usize => {
                     ::msgpack_core::__private::take_field::<
                         bool,
                     >(&mut __acc.6, __d, "express", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
-                ::msgpack_core::__private::Key::Str(b"address") => {
+                7usize => {
                     ::msgpack_core::__private::take_field::<
                         Address,
                     >(&mut __acc.7, __d, "address", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    ::core::result::Result::Ok(true)
                 }
                 _ => ::core::result::Result::Ok(false),
             }
@@ -437,29 +469,51 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
             #[allow(unused_variables)]
             let (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) = __acc;
-            ::core::result::Result::Ok(Self {
-                id: ::msgpack_core::__private::required(__v0, __d, "id", __at)?,
-                customer: ::msgpack_core::__private::required(
-                    __v1,
-                    __d,
-                    "customer",
-                    __at,
-                )?,
-                note: match __v2 {
-                    ::core::option::Option::Some(__x) => __x,
-                    ::core::option::Option::None => ::core::option::Option::None,
+            ::core::result::Result::Ok(
+                match (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) {
+                    (
+                        ::core::option::Option::Some(__v0),
+                        ::core::option::Option::Some(__v1),
+                        __v2,
+                        ::core::option::Option::Some(__v3),
+                        ::core::option::Option::Some(__v4),
+                        ::core::option::Option::Some(__v5),
+                        ::core::option::Option::Some(__v6),
+                        ::core::option::Option::Some(__v7),
+                    ) => {
+                        Self {
+                            id: __v0,
+                            customer: __v1,
+                            note: match __v2 {
+                                ::core::option::Option::Some(__x) => __x,
+                                ::core::option::Option::None => ::core::option::Option::None,
+                            },
+                            items: __v3,
+                            totals: __v4,
+                            weight: __v5,
+                            express: __v6,
+                            address: __v7,
+                        }
+                    }
+                    __t => {
+                        return ::core::result::Result::Err(
+                            ::msgpack_core::__private::first_missing(
+                                __d,
+                                __at,
+                                &[
+                                    (__t.0.is_none(), "id"),
+                                    (__t.1.is_none(), "customer"),
+                                    (__t.3.is_none(), "items"),
+                                    (__t.4.is_none(), "totals"),
+                                    (__t.5.is_none(), "weight"),
+                                    (__t.6.is_none(), "express"),
+                                    (__t.7.is_none(), "address"),
+                                ],
+                            ),
+                        );
+                    }
                 },
-                items: ::msgpack_core::__private::required(__v3, __d, "items", __at)?,
-                totals: ::msgpack_core::__private::required(__v4, __d, "totals", __at)?,
-                weight: ::msgpack_core::__private::required(__v5, __d, "weight", __at)?,
-                express: ::msgpack_core::__private::required(
-                    __v6,
-                    __d,
-                    "express",
-                    __at,
-                )?,
-                address: ::msgpack_core::__private::required(__v7, __d, "address", __at)?,
-            })
+            )
         }
     }
     #[automatically_derived]
@@ -609,49 +663,13 @@ const _: () = {
                     }
                     (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) = __acc;
                 }
-                Self {
-                    id: ::msgpack_core::__private::required(__v0, __d, "id", __at)?,
-                    customer: ::msgpack_core::__private::required(
-                        __v1,
-                        __d,
-                        "customer",
-                        __at,
-                    )?,
-                    note: match __v2 {
-                        ::core::option::Option::Some(__x) => __x,
-                        ::core::option::Option::None => ::core::option::Option::None,
-                    },
-                    items: ::msgpack_core::__private::required(
-                        __v3,
-                        __d,
-                        "items",
-                        __at,
-                    )?,
-                    totals: ::msgpack_core::__private::required(
-                        __v4,
-                        __d,
-                        "totals",
-                        __at,
-                    )?,
-                    weight: ::msgpack_core::__private::required(
-                        __v5,
-                        __d,
-                        "weight",
-                        __at,
-                    )?,
-                    express: ::msgpack_core::__private::required(
-                        __v6,
-                        __d,
-                        "express",
-                        __at,
-                    )?,
-                    address: ::msgpack_core::__private::required(
-                        __v7,
-                        __d,
-                        "address",
-                        __at,
-                    )?,
-                }
+                <Self as ::msgpack_core::__private::FlattenDecode<
+                    'de,
+                >>::__finish(
+                    (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7),
+                    __d,
+                    __at,
+                )?
             })
         }
     }

@@ -198,25 +198,25 @@ const _: () = {
                                     }
                                 }
                             }
-                            Self {
-                                x: ::msgpack_core::__private::required(
-                                    __v0,
-                                    __d,
-                                    "x",
-                                    __at,
-                                )?,
-                                y: ::msgpack_core::__private::required(
-                                    __v1,
-                                    __d,
-                                    "y",
-                                    __at,
-                                )?,
-                                z: ::msgpack_core::__private::required(
-                                    __v2,
-                                    __d,
-                                    "z",
-                                    __at,
-                                )?,
+                            match (__v0, __v1, __v2) {
+                                (
+                                    ::core::option::Option::Some(__v0),
+                                    ::core::option::Option::Some(__v1),
+                                    ::core::option::Option::Some(__v2),
+                                ) => Self { x: __v0, y: __v1, z: __v2 },
+                                __t => {
+                                    return ::core::result::Result::Err(
+                                        ::msgpack_core::__private::first_missing(
+                                            __d,
+                                            __at,
+                                            &[
+                                                (__t.0.is_none(), "x"),
+                                                (__t.1.is_none(), "y"),
+                                                (__t.2.is_none(), "z"),
+                                            ],
+                                        ),
+                                    );
+                                }
                             }
                         }
                     };
