@@ -5,8 +5,13 @@
 //! (or rejected with `deny_unknown_fields`); duplicates are errors;
 //! missing fields take their default or give an error naming them.
 //!
-//! A map-form struct also gets `FlattenDecode` here: the same arms and
-//! build, driven by the enclosing struct that flattens it.
+//! A map-form struct reads through its own `FlattenDecode`, generated
+//! here: one accumulator (a tuple of `Option`s), the in-order path
+//! (`__take_in_order`), the key match (`__take`, mapping a key to its
+//! field's index), the field decoders (`__take_index`) and the build
+//! (`__finish`), each written once and shared by its own decode, its array
+//! form and any struct that flattens it. Struct variants keep their own
+//! inline reading (`map_entries`).
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -256,12 +261,11 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
 /// Reads `__len` map entries (header already read) into a struct or struct
 /// variant built by `ctor`. Expects `__d`, `__len`, `__at`, `__skip_key`.
 ///
-/// A struct (`ctor` is `Self`) reads through its own `FlattenDecode`: the
-/// key arms and the build exist once, in `__take` and `__finish`, and
-/// serve both its own decode and a struct that flattens it.
+/// A struct (`ctor` is `Self`) reads through its own `FlattenDecode` (see
+/// the module docs).
 pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
     if ctor.to_string() == "Self" && cont.form() == crate::ast::Form::Map {
-        return struct_entries(cont, n, fields);
+        return struct_entries(cont, n);
     }
     let krate = &n.krate;
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
@@ -318,74 +322,44 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
 }
 
 /// A struct's map entries through its `FlattenDecode` (see [`map_entries`]).
-fn struct_entries(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream {
+fn struct_entries(cont: &Container, n: &Names) -> TokenStream {
     let krate = &n.krate;
-    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
     let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
-    // The fast path and the build work on locals (one per field, in
-    // registers); only when the fast path stops do they move into the
-    // accumulator for `__take`, and back. (Working on the accumulator
-    // throughout cost about 40 instructions per W2 Custom1 decode,
-    // callgrind; building through `__finish` from a tuple of the locals,
-    // 4 per struct: the build stays here, one line per field.)
-    let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
-    let bind: Vec<&syn::Ident> = wire.iter().map(|(i, _)| &slots[*i]).collect();
-    // The build is `__finish`'s (inlined: the tuple of locals is taken
-    // apart again), not a second copy of it.
-    let bind3 = bind.clone();
-    let build = quote!(#this::__finish((#(#bind3,)*), __d, __at)?);
-    let decls = wire.iter().map(|(i, f)| {
-        let slot = &slots[*i];
-        let ty = f.ty;
-        if f.attrs.flatten.is_set() {
-            let t = flatten_trait(n, f);
-            quote!(let mut #slot = #t::__new_acc();)
-        } else {
-            quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
-        }
-    });
-    let slot_of = |i: usize| {
-        let s = &slots[i];
-        quote!(#s)
-    };
-    let fast_block = fast_path(cont, n, fields, &slot_of);
+    // One accumulator throughout: the in-order path is `__take_in_order`'s,
+    // the any-order loop `__take`'s, the build `__finish`'s (each inlined),
+    // not second copies of them.
     let unknown = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
     } else {
         quote!(__d.skip()?;)
     };
-    let bind2 = bind.clone();
     quote! {{
         #[allow(unused_mut)]
         let mut __skip_key = __skip_key;
-        #(#decls)*
+        let mut __acc = #this::__new_acc();
         let mut __left: usize = __len;
-        #fast_block
-        if __left > 0 {
-            let mut __acc: #this::Acc = (#(#bind,)*);
-            while __left > 0 {
-                __left -= 1;
-                let __key_at = __d.position();
-                let __key = #krate::__private::read_key(__d)?;
-                if #this::__take(&mut __acc, __key, __key_at, __d)? {
-                    continue;
-                }
-                match __key {
-                    #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                        if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
-                            __t.seen(__d, __key_at)?;
-                        }
+        #this::__take_in_order(&mut __acc, __d, &mut __left)?;
+        while __left > 0 {
+            __left -= 1;
+            let __key_at = __d.position();
+            let __key = #krate::__private::read_key(__d)?;
+            if #this::__take(&mut __acc, __key, __key_at, __d)? {
+                continue;
+            }
+            match __key {
+                #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
+                        __t.seen(__d, __key_at)?;
                     }
-                    _ => {
-                        if !#this::__take_rest(&mut __acc, __key_at, __d)? {
-                            #unknown
-                        }
+                }
+                _ => {
+                    if !#this::__take_rest(&mut __acc, __key_at, __d)? {
+                        #unknown
                     }
                 }
             }
-            (#(#bind2,)*) = __acc;
         }
-        #build
+        #this::__finish(__acc, __d, __at)?
     }}
 }
 

@@ -383,94 +383,44 @@ const _: () = {
             ::core::result::Result::Ok({
                 #[allow(unused_mut)]
                 let mut __skip_key = __skip_key;
-                let mut __v0: ::core::option::Option<bool> = ::core::option::Option::None;
-                let mut __v1: ::core::option::Option<f64> = ::core::option::Option::None;
-                let mut __v2: ::core::option::Option<i8> = ::core::option::Option::None;
-                let mut __v3: ::core::option::Option<u64> = ::core::option::Option::None;
+                let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
+                    'de,
+                >>::__new_acc();
                 let mut __left: usize = __len;
-                '__fast: {
-                    if __left == 0 {
-                        break '__fast;
-                    }
-                    if __d.eat_raw(b"\xA4bool") {
-                        __v0 = ::core::option::Option::Some(
-                            ::msgpack_core::__private::field::<bool>(__d, "bool")?,
-                        );
-                        __left -= 1;
-                    } else {
-                        break '__fast;
-                    }
-                    if __left == 0 {
-                        break '__fast;
-                    }
-                    if __d.eat_raw(b"\xA3f64") {
-                        __v1 = ::core::option::Option::Some(
-                            ::msgpack_core::__private::field::<f64>(__d, "f64")?,
-                        );
-                        __left -= 1;
-                    } else {
-                        break '__fast;
-                    }
-                    if __left == 0 {
-                        break '__fast;
-                    }
-                    if __d.eat_raw(b"\xA2i8") {
-                        __v2 = ::core::option::Option::Some(
-                            ::msgpack_core::__private::field::<i8>(__d, "i8")?,
-                        );
-                        __left -= 1;
-                    } else {
-                        break '__fast;
-                    }
-                    if __left == 0 {
-                        break '__fast;
-                    }
-                    if __d.eat_raw(b"\xA3u64") {
-                        __v3 = ::core::option::Option::Some(
-                            ::msgpack_core::__private::field::<u64>(__d, "u64")?,
-                        );
-                        __left -= 1;
-                    } else {
-                        break '__fast;
-                    }
-                }
-                if __left > 0 {
-                    let mut __acc: <Self as ::msgpack_core::__private::FlattenDecode<
+                <Self as ::msgpack_core::__private::FlattenDecode<
+                    'de,
+                >>::__take_in_order(&mut __acc, __d, &mut __left)?;
+                while __left > 0 {
+                    __left -= 1;
+                    let __key_at = __d.position();
+                    let __key = ::msgpack_core::__private::read_key(__d)?;
+                    if <Self as ::msgpack_core::__private::FlattenDecode<
                         'de,
-                    >>::Acc = (__v0, __v1, __v2, __v3);
-                    while __left > 0 {
-                        __left -= 1;
-                        let __key_at = __d.position();
-                        let __key = ::msgpack_core::__private::read_key(__d)?;
-                        if <Self as ::msgpack_core::__private::FlattenDecode<
-                            'de,
-                        >>::__take(&mut __acc, __key, __key_at, __d)? {
-                            continue;
-                        }
-                        match __key {
-                            ::msgpack_core::__private::Key::Str(
-                                __k,
-                            ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                                if let ::core::option::Option::Some(__t) = __skip_key
-                                    .as_mut()
-                                {
-                                    __t.seen(__d, __key_at)?;
-                                }
+                    >>::__take(&mut __acc, __key, __key_at, __d)? {
+                        continue;
+                    }
+                    match __key {
+                        ::msgpack_core::__private::Key::Str(
+                            __k,
+                        ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
+                            if let ::core::option::Option::Some(__t) = __skip_key
+                                .as_mut()
+                            {
+                                __t.seen(__d, __key_at)?;
                             }
-                            _ => {
-                                if !<Self as ::msgpack_core::__private::FlattenDecode<
-                                    'de,
-                                >>::__take_rest(&mut __acc, __key_at, __d)? {
-                                    __d.skip()?;
-                                }
+                        }
+                        _ => {
+                            if !<Self as ::msgpack_core::__private::FlattenDecode<
+                                'de,
+                            >>::__take_rest(&mut __acc, __key_at, __d)? {
+                                __d.skip()?;
                             }
                         }
                     }
-                    (__v0, __v1, __v2, __v3) = __acc;
                 }
                 <Self as ::msgpack_core::__private::FlattenDecode<
                     'de,
-                >>::__finish((__v0, __v1, __v2, __v3), __d, __at)?
+                >>::__finish(__acc, __d, __at)?
             })
         }
     }
