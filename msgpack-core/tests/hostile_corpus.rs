@@ -695,6 +695,34 @@ fn truncation_derived_struct_with_nested_fields() {
     every_prefix_fails::<ValueRef>(&bytes);
 }
 
+/// The same struct in the array form (rmp-serde's default for structs):
+/// each element read by the map form's field decoders, at every depth.
+#[test]
+fn truncation_derived_struct_read_from_arrays() {
+    // A struct's map becomes the array of its values (`counts`, a map
+    // field, stays a map).
+    fn array(v: &Value) -> Value {
+        match v {
+            Value::Map(entries) => Value::Array(entries.iter().map(|(_, v)| v.clone()).collect()),
+            other => other.clone(),
+        }
+    }
+    fn arrays(v: &Value) -> Value {
+        let Value::Map(entries) = v else { panic!("Outer is a map") };
+        let fields = entries.iter().map(|(k, v)| match (k.as_str(), v) {
+            (Some("inner" | "maybe"), _) => array(v),
+            (Some("items"), Value::Array(items)) => Value::Array(items.iter().map(array).collect()),
+            _ => v.clone(),
+        });
+        Value::Array(fields.collect())
+    }
+    let value: Value = from_slice(&to_vec(&outer()).unwrap()).unwrap();
+    let bytes = to_vec(&arrays(&value)).unwrap();
+    assert_eq!(bytes[..2], [0x99, 0x93], "Outer, then its `inner`, as arrays");
+    assert_eq!(from_slice::<Outer>(&bytes).unwrap(), outer());
+    every_prefix_fails::<Outer>(&bytes);
+}
+
 #[test]
 fn truncation_recursive_enum() {
     let e = Expr::Let {
