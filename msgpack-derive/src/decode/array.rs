@@ -39,7 +39,7 @@ pub(super) fn array_elements(
             __no?
         });
     }
-    if style == Style::Struct && ctor.to_string() == "Self" && has_flatten_decode(cont) {
+    if has_flatten_decode(cont) {
         return acc_array_elements(cont, n, fields);
     }
     let krate = &n.krate;

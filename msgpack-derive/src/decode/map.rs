@@ -54,11 +54,14 @@ fn key_pattern(krate: &syn::Path, f: &Field) -> TokenStream {
     }
 }
 
-/// The match arms storing each keyed field's value in its slot (`slot`
-/// gives the place: a local or an accumulator's element).
+/// The match arms storing each keyed field's value in its slot: `pat`
+/// gives an arm's pattern (the field's key and aliases, or its wire
+/// position for `__take_index`), `slot` its place (a local or an
+/// accumulator's element), both from the field's index.
 fn keyed_arms(
     n: &Names,
     fields: &[Field],
+    pat: &dyn Fn(usize, &Field) -> TokenStream,
     slot: &dyn Fn(usize) -> TokenStream,
     done: &TokenStream,
 ) -> Vec<TokenStream> {
@@ -69,7 +72,7 @@ fn keyed_arms(
         .filter(|(_, f)| f.is_wire() && !f.attrs.flatten.is_set())
         .map(|(i, f)| {
             let slot = slot(i);
-            let pat = key_pattern(krate, f);
+            let pat = pat(i, f);
             let name = f.display_name();
             if !is_plain(f) {
                 let dec = value_decode(n, f, true);
@@ -91,36 +94,6 @@ fn keyed_arms(
                     #done
                 }
             }
-        })
-        .collect()
-}
-
-/// The arms of `__take_index`: the keyed field at wire position `p`
-/// (its element of the accumulator) read into its slot, once per field
-/// for both the any-order map loop and the array form.
-fn index_arms(n: &Names, fields: &[Field]) -> Vec<TokenStream> {
-    let krate = &n.krate;
-    fields
-        .iter()
-        .filter(|f| f.is_wire())
-        .enumerate()
-        .filter(|(_, f)| !f.attrs.flatten.is_set())
-        .map(|(p, f)| {
-            let idx = syn::Index::from(p);
-            let name = f.display_name();
-            let take = if is_plain(f) {
-                let helper = super::typed_helper(n, f, "take_field");
-                quote!(#helper(&mut __acc.#idx, __d, #name, __key_at)?;)
-            } else {
-                let dec = value_decode(n, f, true);
-                quote! {
-                    if __acc.#idx.is_some() {
-                        return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
-                    }
-                    __acc.#idx = ::core::option::Option::Some(#dec);
-                }
-            };
-            quote!(#p => { #take ::core::result::Result::Ok(true) })
         })
         .collect()
 }
@@ -264,7 +237,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
 /// A struct (`ctor` is `Self`) reads through its own `FlattenDecode` (see
 /// the module docs).
 pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
-    if ctor.to_string() == "Self" && cont.form() == crate::ast::Form::Map {
+    if super::has_flatten_decode(cont) {
         return struct_entries(cont, n);
     }
     let krate = &n.krate;
@@ -284,7 +257,8 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
         let s = &slots[i];
         quote!(#s)
     };
-    let arms = keyed_arms(n, fields, &slot_of, &quote!());
+    let key = |_: usize, f: &Field| key_pattern(krate, f);
+    let arms = keyed_arms(n, fields, &key, &slot_of, &quote!());
     let unknown = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
     } else {
@@ -396,7 +370,11 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         let pat = key_pattern(krate, f);
         quote!(#pat => #this::__take_index(__acc, #p, __key_at, __d),)
     });
-    let index_arms = index_arms(n, fields);
+    let position = |i: usize, _: &Field| {
+        let p = pos(i);
+        quote!(#p)
+    };
+    let index_arms = keyed_arms(n, fields, &position, &in_acc, &quote!(return ::core::result::Result::Ok(true);));
     // Its own in-order path, for a struct that flattens it: the fast
     // path's steps on the accumulator. (One line per field through a
     // generic `in_order(slot, d, left, key, name, may_be_absent)` step

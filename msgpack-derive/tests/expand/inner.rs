@@ -298,25 +298,25 @@ const _: () = {
                     ::msgpack_core::__private::take_field::<
                         bool,
                     >(&mut __acc.0, __d, "bool", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 1usize => {
                     ::msgpack_core::__private::take_field::<
                         f64,
                     >(&mut __acc.1, __d, "f64", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 2usize => {
                     ::msgpack_core::__private::take_field::<
                         i8,
                     >(&mut __acc.2, __d, "i8", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 3usize => {
                     ::msgpack_core::__private::take_field::<
                         u64,
                     >(&mut __acc.3, __d, "u64", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 _ => ::core::result::Result::Ok(false),
             }

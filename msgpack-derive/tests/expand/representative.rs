@@ -405,49 +405,49 @@ const _: () = {
                     ::msgpack_core::__private::take_field::<
                         u64,
                     >(&mut __acc.0, __d, "id", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 1usize => {
                     ::msgpack_core::__private::take_field::<
                         String,
                     >(&mut __acc.1, __d, "customer", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 2usize => {
                     ::msgpack_core::__private::take_field::<
                         Option<String>,
                     >(&mut __acc.2, __d, "note", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 3usize => {
                     ::msgpack_core::__private::take_field::<
                         Vec<u32>,
                     >(&mut __acc.3, __d, "items", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 4usize => {
                     ::msgpack_core::__private::take_field::<
                         BTreeMap<String, u32>,
                     >(&mut __acc.4, __d, "totals", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 5usize => {
                     ::msgpack_core::__private::take_field::<
                         f32,
                     >(&mut __acc.5, __d, "weight", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 6usize => {
                     ::msgpack_core::__private::take_field::<
                         bool,
                     >(&mut __acc.6, __d, "express", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 7usize => {
                     ::msgpack_core::__private::take_field::<
                         Address,
                     >(&mut __acc.7, __d, "address", __key_at)?;
-                    ::core::result::Result::Ok(true)
+                    return ::core::result::Result::Ok(true);
                 }
                 _ => ::core::result::Result::Ok(false),
             }
