@@ -19,6 +19,7 @@ pub mod w3;
 pub mod w4;
 pub mod w5;
 pub mod w6;
+pub mod w7;
 
 pub use harness::{Case, Group, Row, Workload};
 
@@ -26,8 +27,8 @@ pub use harness::{Case, Group, Row, Workload};
 ///
 /// ```
 /// let ids: Vec<&str> = msgpack_bench::workloads().iter().map(|w| w.id).collect();
-/// assert_eq!(ids, ["W1", "W2", "W3", "W4", "W5", "W6"]);
+/// assert_eq!(ids, ["W1", "W2", "W3", "W4", "W5", "W6", "W7"]);
 /// ```
 pub fn workloads() -> Vec<Workload> {
-    vec![w1::workload(), w2::workload(), w3::workload(), w4::workload(), w5::workload(), w6::workload()]
+    vec![w1::workload(), w2::workload(), w3::workload(), w4::workload(), w5::workload(), w6::workload(), w7::workload()]
 }

@@ -72,14 +72,14 @@ macro_rules! array_structs {
             PartialEq,
         )]
         #[msgpack(array)]
-        struct $name { $($body)* }
+        pub struct $name { $($body)* }
     )*};
 }
 
-mod game;
-mod log;
-mod mesh;
-mod save;
+pub mod game;
+pub mod log;
+pub mod mesh;
+pub mod save;
 
 use std::convert::Infallible;
 

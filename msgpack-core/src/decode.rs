@@ -91,13 +91,33 @@ pub trait Decode<'de>: Sized {
     /// ```
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error>;
 
-    /// Reads a sequence of `Self` into a `Vec` (an array by default).
+    /// The type's fixed layout (see [`Encode`](crate::Encode)'s and
+    /// [`layout`](crate::layout)); a type with a layout implements
+    /// [`__read_fixed`](Decode::__read_fixed).
+    #[doc(hidden)]
+    const __LAYOUT: crate::layout::Layout = crate::layout::Layout::NONE;
+
+    /// Reads a value from its template: `bytes` are exactly
+    /// `__LAYOUT.len` bytes that matched the layout. `None` only from a
+    /// type without a layout (the default), which is never asked.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+        let _ = bytes;
+        None
+    }
+
+    /// Reads a sequence of `Self` into a `Vec` (an array by default; with a
+    /// fixed layout, one input length check for all the elements).
     ///
     /// Not public API: `u8` overrides it to read byte buffers from `bin`.
     #[doc(hidden)]
     #[cfg(feature = "alloc")]
     #[inline]
     fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
+        if Self::__LAYOUT.is_fixed() {
+            return d.__fixed_vec();
+        }
         let at = d.position();
         let len = d.array_len()?;
         d.charge_elements::<Self>(len, at)?;

@@ -58,6 +58,7 @@ macro_rules! fixed_size_writes {
 pub mod bounded;
 mod encoder;
 mod error;
+mod fixed;
 mod size;
 mod write;
 
@@ -138,7 +139,25 @@ pub trait Encode {
     #[doc(hidden)]
     const __MAX_LEN: usize = usize::MAX;
 
-    /// Writes a slice of `Self` as one MessagePack item (an array by default).
+    /// The type's fixed layout ([`Layout::NONE`](crate::layout::Layout::NONE)
+    /// by default): set by the core's impls of `f32`, `f64`, `bool`, `()`,
+    /// tuples and arrays, and by the derive for structs made of those (see
+    /// [`layout`](crate::layout)). A type with a layout implements
+    /// [`__write_fixed`](Encode::__write_fixed) and writes through it.
+    #[doc(hidden)]
+    const __LAYOUT: crate::layout::Layout = crate::layout::Layout::NONE;
+
+    /// Writes `self` into `out`, its template: exactly `__LAYOUT.len`
+    /// bytes, every one of them (markers, headers, keys and payloads).
+    /// Only called when `__LAYOUT` is fixed.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        let _ = out;
+    }
+
+    /// Writes a slice of `Self` as one MessagePack item (an array by
+    /// default; with a fixed layout, one room check for all the elements).
     ///
     /// Not public API: `u8` overrides it to write byte buffers as `bin`.
     #[doc(hidden)]
@@ -147,6 +166,9 @@ pub trait Encode {
     where
         Self: Sized,
     {
+        if Self::__LAYOUT.is_fixed() {
+            return e.__fixed_slice(items);
+        }
         e.array_len(items.len())?;
         for item in items {
             item.encode(e)?;

@@ -278,6 +278,8 @@ pub mod decode;
 pub mod encode;
 pub mod ext;
 mod impls;
+#[doc(hidden)]
+pub mod layout;
 pub mod marker;
 pub mod raw;
 pub mod schema;

@@ -163,7 +163,7 @@ mod ser;
 
 pub use de::Deserializer;
 pub use error::Error;
-pub use ser::{Compound, Serializer};
+pub use ser::{Compound, Fields, Serializer};
 
 /// The capacity `to_vec` / `to_vec_named` start with (rmp-serde's too):
 /// a small message is written without growing the buffer.

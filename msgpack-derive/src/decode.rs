@@ -109,11 +109,18 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     // returned `Result` in memory (a stall when the caller reads them back
     // wider than they were stored).
     let inline = if is_small(cont) { quote!(#[inline(always)]) } else { quote!(#[inline]) };
+    // A fixed layout: the whole value from one template (see `layout`).
+    let (layout_items, layout_hook) = match crate::layout::decode(cont, n) {
+        Some(parts) => (parts.items, parts.hook),
+        None => (quote!(), quote!()),
+    };
     quote! {
         #[automatically_derived]
         impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
+            #layout_items
             #inline
             fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #layout_hook
                 #body
             }
         }
@@ -159,7 +166,10 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
                 .iter()
                 .map(|f| if f.is_wire() { value_decode(n, f, false) } else { skipped_value(cont, f) })
                 .collect();
-            let mut build = construct(&quote!(Self), *style, fields, &values);
+            let mut build = match runs_then_build(cont, n, *style, fields, &values) {
+                Some(build) => build,
+                None => construct(&quote!(Self), *style, fields, &values),
+            };
             if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
                 let make = make_container_default(cont);
                 build = quote!({ #make #build });
@@ -175,6 +185,54 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
         }
         Style::Unit | Style::Newtype => None,
     }
+}
+
+/// With runs of fixed-layout fields (see `layout::runs`), the array-form
+/// fast path's build: the fields in order into locals, each run from one
+/// template if the input holds it (else its fields one by one), then the
+/// struct from the locals; `None` without runs.
+fn runs_then_build(
+    cont: &Container,
+    n: &Names,
+    style: Style,
+    fields: &[Field],
+    values: &[TokenStream],
+) -> Option<TokenStream> {
+    let runs = crate::layout::runs(cont, fields);
+    if runs.is_empty() {
+        return None;
+    }
+    let krate = &n.krate;
+    let tr = quote!(#krate::Decode<'de>);
+    let locals: Vec<syn::Ident> = (0..fields.len()).map(|i| quote::format_ident!("__v{}", i)).collect();
+    let mut lets = Vec::new();
+    let mut i = 0;
+    while i < fields.len() {
+        match runs.iter().find(|r| r.start == i) {
+            Some(r) => {
+                let run = &fields[r.start..r.end];
+                let layout = crate::layout::run_layout(n, run, false, &tr);
+                let read = crate::layout::run_read(n, run, false);
+                let these = &locals[r.start..r.end];
+                let each = &values[r.start..r.end];
+                lets.push(quote! {
+                    let (#(#these,)*) = match __d.__fixed_run(const { &#layout }, #read) {
+                        ::core::option::Option::Some(__t) => __t,
+                        ::core::option::Option::None => (#(#each,)*),
+                    };
+                });
+                i = r.end;
+            }
+            None => {
+                let (l, v) = (&locals[i], &values[i]);
+                lets.push(quote!(let #l = #v;));
+                i += 1;
+            }
+        }
+    }
+    let vals: Vec<TokenStream> = locals.iter().map(|l| quote!(#l)).collect();
+    let build = construct(&quote!(Self), style, fields, &vals);
+    Some(quote!({ #(#lets)* #build }))
 }
 
 /// The function that decodes a field: `with`'s `decode` or the type's

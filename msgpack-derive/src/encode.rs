@@ -137,17 +137,24 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     };
     let tag_checks = tag_checks(cont, n);
     let flatten_checks = flatten_checks(cont, n);
+    // A fixed layout: the whole value as one template (see `layout`).
+    let (layout_items, layout_hook) = match crate::layout::encode(cont, n) {
+        Some(parts) => (parts.items, parts.hook),
+        None => (quote!(), quote!()),
+    };
     quote! {
         #tag_checks
         #flatten_checks
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
             #max_len
+            #layout_items
             #[inline]
             fn encode<__W: #krate::encode::Write>(
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
             ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                #layout_hook
                 #body
             }
             #[inline]

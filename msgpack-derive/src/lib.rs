@@ -22,6 +22,7 @@ mod decode;
 mod encode;
 mod expand;
 mod fallback;
+mod layout;
 mod lock;
 mod proxy;
 mod schema;

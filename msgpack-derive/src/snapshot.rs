@@ -91,3 +91,11 @@ fn representative_struct() {
         }",
     );
 }
+
+/// Runs of fixed-layout fields between variable ones (the performance
+/// issue's templates): `x, y, visible` are read from one template, keys
+/// included, when the input holds them in order.
+#[test]
+fn map_form_struct_with_a_run() {
+    check("run", "pub struct Marker { pub id: u32, pub x: f64, pub y: f64, pub visible: bool, pub label: String }");
+}

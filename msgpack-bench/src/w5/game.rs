@@ -39,7 +39,8 @@ const SEED: u64 = 2;
     PartialEq,
     Eq,
 )]
-enum EntityType {
+#[allow(missing_docs, reason = "the benchmark's ship classes, named as there")]
+pub enum EntityType {
     ArleighBurke,
     Bismarck,
     Clemenceau,
@@ -211,6 +212,12 @@ fn update(rng: &mut SplitMix64) -> Update {
     let score = (rng.f32().powi(4) * 5000.0) as u32 + rng.range(0, 50) as u32;
     let terrain_updates = (0..rng.range(3, 10)).map(|_| terrain_update(rng, terrain_radius)).collect();
     Update { contacts, score, world_radius, terrain_updates }
+}
+
+/// The case's value at full or `--quick` size (the criterion target
+/// `benches/public.rs` benchmarks it too).
+pub fn data(quick: bool) -> Updates {
+    generate(if quick { QUICK_UPDATES } else { UPDATES })
 }
 
 /// `n` updates from one generator.

@@ -64,7 +64,7 @@ const PROTOCOLS: [&str; 4] = ["HTTP/1.0", "HTTP/1.1", "HTTP/2", "HTTP/3"];
     PartialEq,
 )]
 #[msgpack(array)]
-struct Address {
+pub struct Address {
     x0: u8,
     x1: u8,
     x2: u8,
@@ -103,7 +103,7 @@ array_structs! {
     PartialEq,
 )]
 #[msgpack(array)]
-struct LogRef<'a> {
+pub struct LogRef<'a> {
     address: Address,
     identity: &'a str,
     userid: &'a str,
@@ -126,7 +126,7 @@ struct LogRef<'a> {
     PartialEq,
 )]
 #[msgpack(array)]
-struct LogsRef<'a> {
+pub struct LogsRef<'a> {
     #[serde(borrow)]
     logs: Vec<LogRef<'a>>,
 }
@@ -134,7 +134,7 @@ struct LogsRef<'a> {
 /// [`Address`] in our map form.
 #[derive(MsgPack, Debug, Clone, Copy, PartialEq)]
 #[msgpack(map)]
-struct AddressMap {
+pub struct AddressMap {
     x0: u8,
     x1: u8,
     x2: u8,
@@ -144,7 +144,7 @@ struct AddressMap {
 /// [`Log`] in our map form.
 #[derive(MsgPack, Debug, Clone, PartialEq)]
 #[msgpack(map)]
-struct LogMap {
+pub struct LogMap {
     address: AddressMap,
     identity: String,
     userid: String,
@@ -157,7 +157,7 @@ struct LogMap {
 /// [`Logs`] in our map form.
 #[derive(MsgPack, Debug, Clone, PartialEq)]
 #[msgpack(map)]
-struct LogsMap {
+pub struct LogsMap {
     logs: Vec<LogMap>,
 }
 
@@ -228,6 +228,12 @@ fn entry(rng: &mut SplitMix64) -> Log {
         code: *rng.pick(&CODES),
         size: rng.range(0, 100_000_000) as u64,
     }
+}
+
+/// The case's value at full or `--quick` size (the criterion target
+/// `benches/public.rs` benchmarks it too).
+pub fn data(quick: bool) -> Logs {
+    generate(if quick { QUICK_LOGS } else { LOGS })
 }
 
 /// `n` entries from one generator.

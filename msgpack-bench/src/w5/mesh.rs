@@ -43,7 +43,7 @@ array_structs! {
 /// [`Vector3`] in our map form.
 #[derive(MsgPack, Debug, Clone, Copy, PartialEq)]
 #[msgpack(map)]
-struct Vector3Map {
+pub struct Vector3Map {
     x: f32,
     y: f32,
     z: f32,
@@ -52,7 +52,7 @@ struct Vector3Map {
 /// [`Triangle`] in our map form.
 #[derive(MsgPack, Debug, Clone, Copy, PartialEq)]
 #[msgpack(map)]
-struct TriangleMap {
+pub struct TriangleMap {
     v0: Vector3Map,
     v1: Vector3Map,
     v2: Vector3Map,
@@ -62,7 +62,7 @@ struct TriangleMap {
 /// [`Mesh`] in our map form.
 #[derive(MsgPack, Debug, Clone, PartialEq)]
 #[msgpack(map)]
-struct MeshMap {
+pub struct MeshMap {
     triangles: Vec<TriangleMap>,
 }
 
@@ -85,6 +85,12 @@ impl From<&Mesh> for MeshMap {
 
 fn vector(rng: &mut SplitMix64) -> Vector3 {
     Vector3 { x: rng.f32(), y: rng.f32(), z: rng.f32() }
+}
+
+/// The case's value at full or `--quick` size (the criterion target
+/// `benches/public.rs` benchmarks it too).
+pub fn data(quick: bool) -> Mesh {
+    generate(if quick { QUICK_TRIANGLES } else { TRIANGLES })
 }
 
 /// `n` triangles: for each, `v0`, `v1`, `v2`, `normal`, each `x`, `y`, `z`.

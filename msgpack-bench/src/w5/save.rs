@@ -45,7 +45,8 @@ const DIMENSIONS: [&str; 3] = ["overworld", "nether", "end"];
     PartialEq,
     Eq,
 )]
-enum GameType {
+#[allow(missing_docs, reason = "the benchmark's game modes, named as there")]
+pub enum GameType {
     Survival,
     Creative,
     Adventure,
@@ -289,6 +290,12 @@ fn player(rng: &mut SplitMix64) -> Player {
         seen_credits: rng.coin(),
         recipe_book: recipe_book(rng),
     }
+}
+
+/// The case's value at full or `--quick` size (the criterion target
+/// `benches/public.rs` benchmarks it too).
+pub fn data(quick: bool) -> Players {
+    generate(if quick { QUICK_PLAYERS } else { PLAYERS })
 }
 
 /// `n` players from one generator.

@@ -6,6 +6,7 @@ use crate::marker::{self as m, Marker};
 type Result<T> = core::result::Result<T, Error>;
 
 mod containers;
+mod fixed;
 mod scalars;
 mod skip;
 mod strings;

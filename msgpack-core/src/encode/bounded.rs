@@ -129,6 +129,26 @@ impl<const M: usize> Write for Bounded<'_, M> {
         }
     }
 
+    // Inside a window (a fixed-layout field of a bounded struct): at the
+    // masked position, as `item` (a nested bounded struct does not ask:
+    // see `__in_window`).
+    #[inline(always)]
+    fn __window(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
+        let at = self.pos & (Self::SPAN - 1);
+        self.buf.get_mut(at..)?.get_mut(..len)
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn __advance(&mut self, len: usize) {
+        self.pos += len;
+    }
+
+    #[inline(always)]
+    fn __in_window(&self) -> bool {
+        true
+    }
+
     // `commit` moves the position only after all `n` bytes are written.
     fixed_size_writes!(
         |d: &mut MaybeUninit<u8>, b: u8| {
@@ -157,8 +177,9 @@ pub(crate) fn from_window<E>(e: Error<EndOfSlice>) -> Error<E> {
     }
 }
 
-/// The generic path of [`Write::__bounded`]: encodes into a window on the
-/// stack, then writes what it holds with one `write_all`.
+/// The path of [`Encoder::__bounded`] for a sink without a window of its
+/// own (or without room): encodes into a window on the stack, then writes
+/// what it holds with one `write_all`.
 #[inline(always)]
 pub(crate) fn through_stack<W: Write + ?Sized, const M: usize, T: EncodeItems + ?Sized>(
     w: &mut W,

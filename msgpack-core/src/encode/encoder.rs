@@ -23,7 +23,7 @@ use crate::marker as m;
 /// ```
 #[derive(Debug)]
 pub struct Encoder<W> {
-    w: W,
+    pub(super) w: W,
 }
 
 type Result<E> = core::result::Result<(), Error<E>>;
@@ -112,7 +112,28 @@ impl<W: Write> Encoder<W> {
         &mut self,
         value: &T,
     ) -> Result<W::Error> {
-        self.w.__bounded::<M, T>(value)
+        use super::bounded::{self, Bounded};
+        // Nested in another bounded value: its bound counts this one, so
+        // write in place (a window of its own would go through the stack).
+        if self.w.__in_window() {
+            return value.__encode_items(self);
+        }
+        let Some(window) = self.w.__window(M).and_then(<[_]>::first_chunk_mut::<M>) else {
+            // No buffer of its own, or near the end: the whole value or
+            // nothing of it.
+            return bounded::through_stack::<_, M, T>(&mut self.w, value);
+        };
+        let mut e = Encoder::new(Bounded::new(window));
+        value.__encode_items(&mut e).map_err(bounded::from_window)?;
+        let n = e.writer().written()?;
+        #[allow(unsafe_code)]
+        // SAFETY: `Bounded` initialized every byte of the window below its
+        // position `n` (its `written` is at most `M`, the window's length),
+        // and nothing was written to the sink since `__window`.
+        unsafe {
+            self.w.__advance(n)
+        };
+        Ok(())
     }
 
     /// Writes `nil`.

@@ -3,9 +3,6 @@
 use core::fmt;
 use core::mem::MaybeUninit;
 
-use super::bounded::{self, Bounded, EncodeItems};
-use super::{Encoder, Error};
-
 #[cfg(any(feature = "bytes", feature = "std"))]
 mod adapters;
 #[cfg(feature = "alloc")]
@@ -147,17 +144,49 @@ pub trait Write {
         self.write_all(&[marker, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
     }
 
-    /// Encodes `value` (whose encoding is at most `M` bytes) in a window of
-    /// `M` bytes of this sink and keeps what it wrote (see [`Bounded`]);
-    /// the default encodes into a window on the stack and writes it with one
-    /// `write_all`. For the derive's generated code.
+    /// The next `len` bytes of the sink's buffer, to be written in place
+    /// (a value's template, a bounded window), or `None` when the sink has
+    /// no buffer of its own or no room: the caller then writes through
+    /// [`write_all`](Write::write_all). Not public API: the core's sinks
+    /// hand out their buffer, for the derive's generated code.
     #[doc(hidden)]
     #[inline(always)]
-    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<Self::Error>>
-    where
-        Self: Sized,
-    {
-        bounded::through_stack::<_, M, T>(self, value)
+    fn __window(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
+        let _ = len;
+        None
+    }
+
+    /// [`__window`](Write::__window) of a sink whose buffer is initialized
+    /// (a slice): the next `len` bytes to overwrite in place, or `None`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __window_init(&mut self, len: usize) -> Option<&mut [u8]> {
+        let _ = len;
+        None
+    }
+
+    /// Moves the write position past `len` bytes of the last
+    /// [`__window`](Write::__window) or [`__window_init`](Write::__window_init).
+    ///
+    /// # Safety
+    ///
+    /// The caller has initialized the first `len` bytes of the window the
+    /// last `__window` call returned, and nothing was written to the sink
+    /// since.
+    #[doc(hidden)]
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn __advance(&mut self, len: usize) {
+        let _ = len;
+    }
+
+    /// Whether this sink is itself a bounded window (see
+    /// [`bounded`]): a struct with a small bound nested in one is encoded
+    /// in place, its bytes counted in the enclosing bound.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __in_window(&self) -> bool {
+        false
     }
 }
 
@@ -202,6 +231,31 @@ impl<W: Write + ?Sized> Write for &mut W {
     #[inline(always)]
     fn write_marked_u64(&mut self, marker: u8, v: u64) -> Result<(), Self::Error> {
         (**self).write_marked_u64(marker, v)
+    }
+
+    #[inline(always)]
+    fn __window(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
+        (**self).__window(len)
+    }
+
+    #[inline(always)]
+    fn __window_init(&mut self, len: usize) -> Option<&mut [u8]> {
+        (**self).__window_init(len)
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn __advance(&mut self, len: usize) {
+        #[allow(unsafe_code)]
+        // SAFETY: the caller's promise, for the window `W` handed out.
+        unsafe {
+            (**self).__advance(len)
+        }
+    }
+
+    #[inline(always)]
+    fn __in_window(&self) -> bool {
+        (**self).__in_window()
     }
 }
 
@@ -344,20 +398,33 @@ impl Write for SliceWriter<'_> {
     );
 
     #[inline(always)]
-    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<EndOfSlice>> {
-        let Ok(window) = self.item::<M>() else {
-            // Near the end: the whole value or nothing of it.
-            return bounded::through_stack::<_, M, T>(self, value);
-        };
+    fn __window(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
+        let dst = self.__window_init(len)?;
         #[allow(unsafe_code)]
-        // SAFETY: `[MaybeUninit<u8>; M]` has the layout of `[u8; M]`, and
-        // `Bounded` only ever stores initialized bytes through it, so the
-        // buffer stays initialized; the borrow is exclusive (`&mut self`).
-        let window = unsafe { &mut *(window as *mut [u8; M]).cast::<[MaybeUninit<u8>; M]>() };
-        let mut e = Encoder::new(Bounded::new(window));
-        value.__encode_items(&mut e).map_err(bounded::from_window)?;
-        self.pos += e.writer().written()?;
-        Ok(())
+        // SAFETY: `[MaybeUninit<u8>]` has the layout of `[u8]`, and every
+        // write through a window stores initialized bytes, so the buffer
+        // stays initialized; the borrow is exclusive (`&mut self`).
+        Some(unsafe { &mut *(dst as *mut [u8] as *mut [MaybeUninit<u8>]) })
+    }
+
+    #[inline(always)]
+    fn __window_init(&mut self, len: usize) -> Option<&mut [u8]> {
+        // One comparison, as `item`: `pos <= buf.len()` always holds.
+        if self.buf.len() - self.pos < len {
+            return None;
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `pos + len <= buf.len()` (checked above), so the `len`
+        // bytes from `pos` are inside the buffer, and `&mut self` borrows
+        // it exclusively for the lifetime of the returned slice.
+        Some(unsafe { core::slice::from_raw_parts_mut(self.buf.as_mut_ptr().add(self.pos), len) })
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn __advance(&mut self, len: usize) {
+        // Within the buffer: the window was at most the room left.
+        self.pos = (self.pos + len).min(self.buf.len());
     }
 
     #[inline(always)]
@@ -413,5 +480,23 @@ fn copy(dst: &mut [u8], src: &[u8]) {
         for (d, s) in dst.iter_mut().zip(src) {
             *d = *s;
         }
+    }
+}
+
+/// Copies `pattern` into `window` (equal lengths) and gives the window
+/// back as initialized bytes: a template ready for its payload (see
+/// [`layout`](crate::layout)). A shorter pattern leaves the window empty.
+#[inline(always)]
+pub(crate) fn fill<'a>(window: &'a mut [MaybeUninit<u8>], pattern: &[u8]) -> &'a mut [u8] {
+    let n = pattern.len();
+    let Some(window) = window.get_mut(..n) else { return &mut [] };
+    #[allow(unsafe_code)]
+    // SAFETY: `window` and `pattern` are distinct live borrows of `n`
+    // elements each; `MaybeUninit<u8>` has the layout of `u8`. After the
+    // copy all `n` bytes are initialized, so viewing them as `[u8]` is
+    // valid, and the exclusive borrow of `window` moves into the result.
+    unsafe {
+        core::ptr::copy_nonoverlapping(pattern.as_ptr(), window.as_mut_ptr().cast::<u8>(), n);
+        &mut *(window as *mut [MaybeUninit<u8>] as *mut [u8])
     }
 }

@@ -2,9 +2,22 @@
 
 use crate::decode::{Decode, Decoder, Error, ErrorKind, Found, Text};
 use crate::encode::{self, Encode, Encoder, Write, bin_size, int_size, uint_size};
+use crate::layout::{self, Layout};
+
+/// `bool`'s layout: `c2` or `c3`, the low bit free.
+const BOOL: Layout = Layout::scalar(crate::marker::FALSE, 0xfe, 0);
+/// `f32`'s: `ca` and 4 bytes.
+const F32: Layout = Layout::scalar(crate::marker::F32, 0xff, 4);
+/// `f64`'s: `cb` and 8 bytes.
+const F64: Layout = Layout::scalar(crate::marker::F64, 0xff, 8);
 
 impl Encode for bool {
     const __MAX_LEN: usize = 1;
+    const __LAYOUT: Layout = BOOL;
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        layout::put(out, 0, [crate::marker::FALSE | u8::from(*self)]);
+    }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.bool(*self)
@@ -30,9 +43,14 @@ impl Encode for bool {
 }
 
 impl<'de> Decode<'de> for bool {
+    const __LAYOUT: Layout = BOOL;
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.bool()
+    }
+    #[inline(always)]
+    fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+        Some(layout::get::<1>(bytes, 0)[0] & 1 == 1)
     }
 
     /// A `Vec<bool>`: when the next `len` bytes are all `true` / `false`
@@ -377,6 +395,14 @@ nonzero! {
 /// [`DecodeOptions::int_to_float`](crate::DecodeOptions::int_to_float).
 impl Encode for f32 {
     const __MAX_LEN: usize = 5;
+    const __LAYOUT: Layout = F32;
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        // The marker and the payload as two stores (one 5-byte value would
+        // be assembled in a register first).
+        layout::put(out, 0, [crate::marker::F32]);
+        layout::put(out, 1, self.to_bits().to_be_bytes());
+    }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.f32(*self)
@@ -388,15 +414,26 @@ impl Encode for f32 {
 }
 
 impl<'de> Decode<'de> for f32 {
+    const __LAYOUT: Layout = F32;
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.f32()
+    }
+    #[inline(always)]
+    fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+        Some(f32::from_bits(u32::from_be_bytes(layout::get(bytes, 1))))
     }
 }
 
 /// `f64` is written as `float 64` and read from `float 64` or `float 32`.
 impl Encode for f64 {
     const __MAX_LEN: usize = 9;
+    const __LAYOUT: Layout = F64;
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        layout::put(out, 0, [crate::marker::F64]);
+        layout::put(out, 1, self.to_bits().to_be_bytes());
+    }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.f64(*self)
@@ -408,9 +445,14 @@ impl Encode for f64 {
 }
 
 impl<'de> Decode<'de> for f64 {
+    const __LAYOUT: Layout = F64;
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.f64()
+    }
+    #[inline(always)]
+    fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+        Some(f64::from_bits(u64::from_be_bytes(layout::get(bytes, 1))))
     }
 }
 
@@ -443,6 +485,11 @@ impl<'de> Decode<'de> for char {
 /// `()` is `nil`.
 impl Encode for () {
     const __MAX_LEN: usize = 1;
+    const __LAYOUT: Layout = Layout::scalar(crate::marker::NIL, 0xff, 0);
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        layout::put(out, 0, [crate::marker::NIL]);
+    }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.nil()
@@ -454,8 +501,13 @@ impl Encode for () {
 }
 
 impl<'de> Decode<'de> for () {
+    const __LAYOUT: Layout = Layout::scalar(crate::marker::NIL, 0xff, 0);
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         d.nil()
+    }
+    #[inline(always)]
+    fn __read_fixed(_: &'de [u8]) -> Option<Self> {
+        Some(())
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
+use crate::layout::{self, Layout};
 
 impl<T: Encode> Encode for [T] {
     #[inline]
@@ -25,8 +26,21 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
         encode::array_header_size(N),
         crate::encode::bounded::max_len_times(N, T::__MAX_LEN),
     ]);
+    const __LAYOUT: Layout = Layout::repeat(N, T::__LAYOUT);
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        let each = T::__LAYOUT.len;
+        let header = Self::__LAYOUT.len.saturating_sub(N * each);
+        layout::put_pattern(out, const { &Self::__LAYOUT }, 0, header);
+        for (i, item) in self.iter().enumerate() {
+            item.__write_fixed(layout::part_mut(out, header + i * each, each));
+        }
+    }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+        if Self::__LAYOUT.is_fixed() && !e.__in_window() {
+            return e.__fixed(self);
+        }
         T::__encode_slice(self, e)
     }
     #[inline]
@@ -38,8 +52,19 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
 /// `[u8; N]` is read from a `bin` of exactly `N` bytes (or an array of `N`
 /// integers); other arrays from an array of exactly `N` elements.
 impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
+    const __LAYOUT: Layout = Layout::repeat(N, T::__LAYOUT);
+    #[inline(always)]
+    fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+        let each = T::__LAYOUT.len;
+        let header = Self::__LAYOUT.len.saturating_sub(N * each);
+        crate::__private::try_array_from_fn(|i| T::__read_fixed(layout::part(bytes, header + i * each, each)).ok_or(()))
+            .ok()
+    }
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+        if let Some(a) = d.__fixed::<Self>() {
+            return Ok(a);
+        }
         T::__decode_array(d)
     }
 }

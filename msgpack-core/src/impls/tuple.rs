@@ -2,14 +2,30 @@
 
 use crate::decode::{Decode, Decoder, Error, ErrorKind};
 use crate::encode::{self, Encode, Encoder, Write, array_header_size};
+use crate::layout::{self, Layout};
 
 macro_rules! tuple {
     ($len:literal => $($idx:tt $t:ident),+) => {
         impl<$($t: Encode),+> Encode for ($($t,)+) {
             const __MAX_LEN: usize =
                 crate::encode::bounded::max_len_sum(&[array_header_size($len), $($t::__MAX_LEN),+]);
+            const __LAYOUT: Layout = Layout::array(&[$(<$t as Encode>::__LAYOUT),+]);
+            #[inline(always)]
+            fn __write_fixed(&self, out: &mut [u8]) {
+                // The header, then the elements back to back.
+                let mut at = Self::__LAYOUT.len $(.saturating_sub(<$t as Encode>::__LAYOUT.len))+;
+                layout::put_pattern(out, const { &Self::__LAYOUT }, 0, at);
+                $(
+                    self.$idx.__write_fixed(layout::part_mut(out, at, <$t as Encode>::__LAYOUT.len));
+                    at += <$t as Encode>::__LAYOUT.len;
+                )+
+                let _ = at;
+            }
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+                if Self::__LAYOUT.is_fixed() && !e.__in_window() {
+                    return e.__fixed(self);
+                }
                 e.array_len($len)?;
                 $(self.$idx.encode(e)?;)+
                 Ok(())
@@ -21,8 +37,23 @@ macro_rules! tuple {
         }
 
         impl<'de, $($t: Decode<'de>),+> Decode<'de> for ($($t,)+) {
+            const __LAYOUT: Layout = Layout::array(&[$(<$t as Decode<'de>>::__LAYOUT),+]);
+            #[inline(always)]
+            fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+                let mut at = Self::__LAYOUT.len $(.saturating_sub(<$t as Decode<'de>>::__LAYOUT.len))+;
+                let t = ($({
+                    let x = $t::__read_fixed(layout::part(bytes, at, <$t as Decode<'de>>::__LAYOUT.len))?;
+                    at += <$t as Decode<'de>>::__LAYOUT.len;
+                    x
+                },)+);
+                let _ = at;
+                Some(t)
+            }
             #[inline]
             fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+                if let Some(t) = d.__fixed::<Self>() {
+                    return Ok(t);
+                }
                 let at = d.position();
                 let len = d.array_len()?;
                 if len != $len {

@@ -11,7 +11,7 @@ use crate::encode::{Encoder, Write};
 mod compound;
 mod ext;
 
-pub use compound::Compound;
+pub use compound::{Compound, Fields};
 
 /// The newtype struct name of an ext item: `_ExtStruct((i8, bytes))`, as
 /// rmp-serde and rmpv write and read it.
@@ -184,12 +184,12 @@ where
     type Ok = ();
     type Error = Error<W::Error>;
     type SerializeSeq = Compound<'a, W>;
-    type SerializeTuple = Compound<'a, W>;
-    type SerializeTupleStruct = Compound<'a, W>;
-    type SerializeTupleVariant = Compound<'a, W>;
+    type SerializeTuple = Fields<'a, W>;
+    type SerializeTupleStruct = Fields<'a, W>;
+    type SerializeTupleVariant = Fields<'a, W>;
     type SerializeMap = Compound<'a, W>;
-    type SerializeStruct = Compound<'a, W>;
-    type SerializeStructVariant = Compound<'a, W>;
+    type SerializeStruct = Fields<'a, W>;
+    type SerializeStructVariant = Fields<'a, W>;
 
     /// `false`, as rmp-serde's default (`IpAddr`, `SocketAddr` and the
     /// like take their compact forms).
@@ -344,9 +344,9 @@ where
     }
 
     #[inline]
-    fn serialize_tuple(self, len: usize) -> core::result::Result<Compound<'a, W>, Self::Error> {
+    fn serialize_tuple(self, len: usize) -> core::result::Result<Fields<'a, W>, Self::Error> {
         self.e.array_len(len)?;
-        Ok(Compound::direct(self, len))
+        Ok(Fields::elements(self, len))
     }
 
     #[inline]
@@ -354,9 +354,9 @@ where
         self,
         _name: &'static str,
         len: usize,
-    ) -> core::result::Result<Compound<'a, W>, Self::Error> {
+    ) -> core::result::Result<Fields<'a, W>, Self::Error> {
         self.e.array_len(len)?;
-        Ok(Compound::direct(self, len))
+        Ok(Fields::elements(self, len))
     }
 
     /// `{variant: [fields]}`.
@@ -367,11 +367,11 @@ where
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> core::result::Result<Compound<'a, W>, Self::Error> {
+    ) -> core::result::Result<Fields<'a, W>, Self::Error> {
         self.e.map_len(1)?;
         self.e.str(variant)?;
         self.e.array_len(len)?;
-        Ok(Compound::direct(self, len))
+        Ok(Fields::elements(self, len))
     }
 
     /// A map; of unknown length (a struct with flattened fields), buffered
@@ -390,13 +390,14 @@ where
     /// An array of the field values, or with [`named`](Serializer::named) a
     /// map from field names to values.
     #[inline]
-    fn serialize_struct(self, _name: &'static str, len: usize) -> core::result::Result<Compound<'a, W>, Self::Error> {
-        if self.named {
+    fn serialize_struct(self, _name: &'static str, len: usize) -> core::result::Result<Fields<'a, W>, Self::Error> {
+        let named = self.named;
+        if named {
             self.e.map_len(len)?;
         } else {
             self.e.array_len(len)?;
         }
-        Ok(Compound::fields(self, len))
+        Ok(Fields::fields(self, len, named))
     }
 
     /// `{variant: struct}`, the struct as `serialize_struct` writes it.
@@ -407,7 +408,7 @@ where
         _index: u32,
         variant: &'static str,
         len: usize,
-    ) -> core::result::Result<Compound<'a, W>, Self::Error> {
+    ) -> core::result::Result<Fields<'a, W>, Self::Error> {
         self.e.map_len(1)?;
         self.e.str(variant)?;
         ser::Serializer::serialize_struct(self, name, len)

@@ -133,9 +133,61 @@ fn may_be_absent(cont: &Container, f: &Field) -> bool {
 /// its key is not next; a flattened struct reads its own keys in order
 /// (`__take_in_order`) at its place; any other surprise leaves the rest to
 /// the general loop.
+///
+/// A run of fixed-layout fields (see `layout::runs`) is first tried as one
+/// template, keys included: all its fields at once, or, when the input
+/// holds anything else there, its fields' own steps.
 fn fast_path(cont: &Container, n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-    let stmts = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).map(|(i, f)| fast_step(cont, n, f, &slot(i)));
+    let runs = crate::layout::runs(cont, fields);
+    let mut stmts = Vec::new();
+    let mut i = 0;
+    while i < fields.len() {
+        if let Some(run) = runs.iter().find(|r| r.start == i) {
+            let steps = (run.start..run.end).map(|j| fast_step(cont, n, &fields[j], &slot(j)));
+            stmts.push(run_step(n, &fields[run.start..run.end], run.start, slot, quote!(#(#steps)*)));
+            i = run.end;
+            continue;
+        }
+        if fields[i].is_wire() {
+            stmts.push(fast_step(cont, n, &fields[i], &slot(i)));
+        }
+        i += 1;
+    }
     quote!('__fast: { #(#stmts)* })
+}
+
+/// A run's step of [`fast_path`]: its template (keys and values) into the
+/// slots of fields `first..`, else `steps` (the fields' own steps).
+fn run_step(
+    n: &Names,
+    run: &[Field],
+    first: usize,
+    slot: &dyn Fn(usize) -> TokenStream,
+    steps: TokenStream,
+) -> TokenStream {
+    let krate = &n.krate;
+    let tr = quote!(#krate::Decode<'de>);
+    let layout = crate::layout::run_layout(n, run, true, &tr);
+    let read = crate::layout::run_read(n, run, true);
+    let count = run.len();
+    let vals: Vec<syn::Ident> = (0..count).map(|i| format_ident!("__run{}", i)).collect();
+    let stores = (0..count).map(|i| {
+        let s = slot(first + i);
+        let v = &vals[i];
+        quote!(#s = ::core::option::Option::Some(#v);)
+    });
+    quote! {
+        '__run: {
+            if __left >= #count {
+                if let ::core::option::Option::Some((#(#vals,)*)) = __d.__fixed_run(const { &#layout }, #read) {
+                    #(#stores)*
+                    __left -= #count;
+                    break '__run;
+                }
+            }
+            #steps
+        }
+    }
 }
 
 /// One field's step of [`fast_path`], its value into `slot`.
@@ -379,7 +431,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     // path's steps on the accumulator. (One line per field through a
     // generic `in_order(slot, d, left, key, name, may_be_absent)` step
     // instead cost W6's decode 0.5% more instructions, callgrind.)
-    let steps = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).map(|(i, f)| fast_step(cont, n, f, &in_acc(i)));
+    let fast_block = fast_path(cont, n, fields, &in_acc);
     let in_order = quote! {
         #[inline(always)]
         fn __take_in_order(
@@ -388,7 +440,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             __left_ref: &mut usize,
         ) -> ::core::result::Result<(), #krate::decode::Error> {
             let mut __left = *__left_ref;
-            '__fast: { #(#steps)* }
+            #fast_block
             *__left_ref = __left;
             ::core::result::Result::Ok(())
         }

@@ -204,27 +204,62 @@ const _: () = {
         ) -> ::core::result::Result<(), ::msgpack_core::decode::Error> {
             let mut __left = *__left_ref;
             '__fast: {
-                if __left == 0 {
-                    break '__fast;
-                }
-                if __d.eat_raw(b"\xA4bool") {
-                    __acc.0 = ::core::option::Option::Some(
-                        ::msgpack_core::__private::field::<bool>(__d, "bool")?,
-                    );
-                    __left -= 1;
-                } else {
-                    break '__fast;
-                }
-                if __left == 0 {
-                    break '__fast;
-                }
-                if __d.eat_raw(b"\xA3f64") {
-                    __acc.1 = ::core::option::Option::Some(
-                        ::msgpack_core::__private::field::<f64>(__d, "f64")?,
-                    );
-                    __left -= 1;
-                } else {
-                    break '__fast;
+                '__run: {
+                    if __left >= 2usize {
+                        if let ::core::option::Option::Some((__run0, __run1)) = __d
+                            .__fixed_run(
+                                const {
+                                    &::msgpack_core::layout::Layout::concat(
+                                        &[
+                                            ::msgpack_core::layout::Layout::bytes(b"\xA4bool"),
+                                            <bool as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                                            ::msgpack_core::layout::Layout::bytes(b"\xA3f64"),
+                                            <f64 as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                                        ],
+                                    )
+                                },
+                                |__b: &'de [u8]| {
+                                    let mut __at: usize = 0;
+                                    __at += 5usize;
+                                    let __f0 = ::msgpack_core::layout::read_field::<
+                                        bool,
+                                    >(__b, &mut __at)?;
+                                    __at += 4usize;
+                                    let __f1 = ::msgpack_core::layout::read_field::<
+                                        f64,
+                                    >(__b, &mut __at)?;
+                                    ::core::option::Option::Some((__f0, __f1))
+                                },
+                            )
+                        {
+                            __acc.0 = ::core::option::Option::Some(__run0);
+                            __acc.1 = ::core::option::Option::Some(__run1);
+                            __left -= 2usize;
+                            break '__run;
+                        }
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA4bool") {
+                        __acc.0 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<bool>(__d, "bool")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA3f64") {
+                        __acc.1 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<f64>(__d, "f64")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
                 }
                 if __left == 0 {
                     break '__fast;

@@ -302,27 +302,62 @@ const _: () = {
                 } else {
                     break '__fast;
                 }
-                if __left == 0 {
-                    break '__fast;
-                }
-                if __d.eat_raw(b"\xA6weight") {
-                    __acc.5 = ::core::option::Option::Some(
-                        ::msgpack_core::__private::field::<f32>(__d, "weight")?,
-                    );
-                    __left -= 1;
-                } else {
-                    break '__fast;
-                }
-                if __left == 0 {
-                    break '__fast;
-                }
-                if __d.eat_raw(b"\xA7express") {
-                    __acc.6 = ::core::option::Option::Some(
-                        ::msgpack_core::__private::field::<bool>(__d, "express")?,
-                    );
-                    __left -= 1;
-                } else {
-                    break '__fast;
+                '__run: {
+                    if __left >= 2usize {
+                        if let ::core::option::Option::Some((__run0, __run1)) = __d
+                            .__fixed_run(
+                                const {
+                                    &::msgpack_core::layout::Layout::concat(
+                                        &[
+                                            ::msgpack_core::layout::Layout::bytes(b"\xA6weight"),
+                                            <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                                            ::msgpack_core::layout::Layout::bytes(b"\xA7express"),
+                                            <bool as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                                        ],
+                                    )
+                                },
+                                |__b: &'de [u8]| {
+                                    let mut __at: usize = 0;
+                                    __at += 7usize;
+                                    let __f0 = ::msgpack_core::layout::read_field::<
+                                        f32,
+                                    >(__b, &mut __at)?;
+                                    __at += 8usize;
+                                    let __f1 = ::msgpack_core::layout::read_field::<
+                                        bool,
+                                    >(__b, &mut __at)?;
+                                    ::core::option::Option::Some((__f0, __f1))
+                                },
+                            )
+                        {
+                            __acc.5 = ::core::option::Option::Some(__run0);
+                            __acc.6 = ::core::option::Option::Some(__run1);
+                            __left -= 2usize;
+                            break '__run;
+                        }
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA6weight") {
+                        __acc.5 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<f32>(__d, "weight")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
+                    if __left == 0 {
+                        break '__fast;
+                    }
+                    if __d.eat_raw(b"\xA7express") {
+                        __acc.6 = ::core::option::Option::Some(
+                            ::msgpack_core::__private::field::<bool>(__d, "express")?,
+                        );
+                        __left -= 1;
+                    } else {
+                        break '__fast;
+                    }
                 }
                 if __left == 0 {
                     break '__fast;

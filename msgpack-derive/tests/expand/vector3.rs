@@ -19,11 +19,36 @@ const _: () = {
                 <f32 as ::msgpack_core::Encode>::__MAX_LEN,
             ],
         );
+        const __LAYOUT: ::msgpack_core::layout::Layout = ::msgpack_core::layout::Layout::array(
+            &[
+                <f32 as ::msgpack_core::Encode>::__LAYOUT,
+                <f32 as ::msgpack_core::Encode>::__LAYOUT,
+                <f32 as ::msgpack_core::Encode>::__LAYOUT,
+            ],
+        );
+        #[inline(always)]
+        fn __write_fixed(&self, __out: &mut [u8]) {
+            let mut __at: usize = 0;
+            ::msgpack_core::layout::write_key(
+                __out,
+                &mut __at,
+                const { &<Self as ::msgpack_core::Encode>::__LAYOUT },
+                1usize,
+            );
+            ::msgpack_core::layout::write_field::<f32>(__out, &mut __at, &self.x);
+            ::msgpack_core::layout::write_field::<f32>(__out, &mut __at, &self.y);
+            ::msgpack_core::layout::write_field::<f32>(__out, &mut __at, &self.z);
+        }
         #[inline]
         fn encode<__W: ::msgpack_core::encode::Write>(
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            if <Self as ::msgpack_core::Encode>::__LAYOUT.is_fixed()
+                && !__e.__in_window()
+            {
+                return __e.__fixed(self);
+            }
             if <Self as ::msgpack_core::Encode>::__MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
@@ -85,10 +110,28 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> ::msgpack_core::Decode<'de> for Vector3 {
+        const __LAYOUT: ::msgpack_core::layout::Layout = ::msgpack_core::layout::Layout::array(
+            &[
+                <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
+            ],
+        );
+        #[inline(always)]
+        fn __read_fixed(__b: &'de [u8]) -> ::core::option::Option<Self> {
+            let mut __at: usize = 1usize;
+            let __f0 = ::msgpack_core::layout::read_field::<f32>(__b, &mut __at)?;
+            let __f1 = ::msgpack_core::layout::read_field::<f32>(__b, &mut __at)?;
+            let __f2 = ::msgpack_core::layout::read_field::<f32>(__b, &mut __at)?;
+            ::core::option::Option::Some(Self { x: __f0, y: __f1, z: __f2 })
+        }
         #[inline(always)]
         fn decode(
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            if let ::core::option::Option::Some(__v) = __d.__fixed::<Self>() {
+                return ::core::result::Result::Ok(__v);
+            }
             if __d.__fixarray_exact(3u8) {
                 __d.enter()?;
                 let __r = Self {

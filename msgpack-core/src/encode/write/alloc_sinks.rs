@@ -2,8 +2,6 @@
 //! behind `to_vec` / `encode_to_vec`, and `Write` for `Vec<u8>`.
 
 use super::{EndOfSlice, Write};
-use crate::encode::bounded::{self, Bounded, EncodeItems};
-use crate::encode::{Encoder, Error};
 
 /// of a `Vec` sized by `encoded_len`, so the buffer is neither zeroed first
 /// nor checked for growth per item. Every write initializes the bytes it
@@ -55,15 +53,15 @@ impl Write for SpareWriter<'_> {
     );
 
     #[inline(always)]
-    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<EndOfSlice>> {
-        let Ok(window) = self.item::<M>() else {
-            return bounded::through_stack::<_, M, T>(self, value);
-        };
-        let mut e = Encoder::new(Bounded::new(window));
-        value.__encode_items(&mut e).map_err(bounded::from_window)?;
-        // `Bounded` initialized every byte below its position.
-        self.pos += e.writer().written()?;
-        Ok(())
+    fn __window(&mut self, len: usize) -> Option<&mut [core::mem::MaybeUninit<u8>]> {
+        self.buf.get_mut(self.pos..)?.get_mut(..len)
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn __advance(&mut self, len: usize) {
+        // The caller initialized these bytes (`to_vec` relies on it).
+        self.pos = (self.pos + len).min(self.buf.len());
     }
 
     // Headers, numbers and pre-encoded keys: their length is a constant at
@@ -193,19 +191,22 @@ impl Write for alloc::vec::Vec<u8> {
     );
 
     #[inline(always)]
-    fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<Self::Error>> {
-        let len = self.len();
-        let Ok(window) = self.item::<M>();
-        let mut e = Encoder::new(Bounded::new(window));
-        value.__encode_items(&mut e).map_err(bounded::from_window)?;
-        let n = e.writer().written()?;
+    fn __window(&mut self, len: usize) -> Option<&mut [core::mem::MaybeUninit<u8>]> {
+        self.reserve(len);
+        self.spare_capacity_mut().get_mut(..len)
+    }
+
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    unsafe fn __advance(&mut self, len: usize) {
+        let new_len = self.len() + len;
         #[allow(unsafe_code)]
-        // SAFETY: `item::<M>` reserved `M` bytes of spare capacity from
-        // `len`, and `Bounded` initialized the first `n <= M` of them.
+        // SAFETY: the caller initialized the first `len` bytes of the
+        // window, the spare capacity from `self.len()` (`__advance`'s
+        // contract), and `__window` made sure they are within capacity.
         unsafe {
-            self.set_len(len + n)
-        };
-        Ok(())
+            self.set_len(new_len)
+        }
     }
 }
 

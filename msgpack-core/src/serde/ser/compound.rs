@@ -1,4 +1,6 @@
-//! Sequences, tuples, maps, structs and the variants holding them.
+//! Sequences and maps ([`Compound`], whose length may be unknown), tuples,
+//! structs and the variants holding them ([`Fields`], whose length is
+//! always known).
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -9,10 +11,8 @@ use super::Serializer;
 use crate::encode::Write;
 use crate::serde::Error;
 
-/// The state of a container being serialized by a [`Serializer`]: the
-/// `SerializeSeq`, `SerializeTuple`, `SerializeTupleStruct`,
-/// `SerializeTupleVariant`, `SerializeMap`, `SerializeStruct` and
-/// `SerializeStructVariant` of `&mut Serializer<W>`.
+/// The state of a sequence or map being serialized by a [`Serializer`]:
+/// the `SerializeSeq` and `SerializeMap` of `&mut Serializer<W>`.
 ///
 /// A container of known length writes its header first and its elements
 /// straight into the sink; one of unknown length (`serialize_seq(None)`,
@@ -41,8 +41,8 @@ pub struct Compound<'a, W> {
 #[derive(Debug)]
 enum State {
     /// The header is written; `left` more elements (map values not
-    /// counted) are expected. `fields`: struct fields, named in map form.
-    Direct { left: usize, fields: bool },
+    /// counted) are expected.
+    Direct { left: usize },
     /// Elements go into `buf`; the header with `count` is written at the end.
     Buffered { buf: Serializer<Vec<u8>>, count: usize, map: bool },
 }
@@ -55,11 +55,7 @@ where
     W::Error: fmt::Debug + fmt::Display,
 {
     pub(super) fn direct(ser: &'a mut Serializer<W>, len: usize) -> Self {
-        Compound { ser, state: State::Direct { left: len, fields: false } }
-    }
-
-    pub(super) fn fields(ser: &'a mut Serializer<W>, len: usize) -> Self {
-        Compound { ser, state: State::Direct { left: len, fields: true } }
+        Compound { ser, state: State::Direct { left: len } }
     }
 
     pub(super) fn buffered(ser: &'a mut Serializer<W>, map: bool) -> Self {
@@ -71,7 +67,7 @@ where
     #[inline]
     fn item<T: Serialize + ?Sized>(&mut self, value: &T, counted: bool) -> Result<(), Error<W::Error>> {
         match &mut self.state {
-            State::Direct { left, .. } => {
+            State::Direct { left } => {
                 if counted {
                     *left = left.checked_sub(1).ok_or(Error::InvalidDataModel(TOO_MANY))?;
                 }
@@ -86,22 +82,10 @@ where
         }
     }
 
-    /// A struct field: its name first in map form.
-    #[inline]
-    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error<W::Error>> {
-        if let State::Direct { fields: true, left } = &mut self.state
-            && self.ser.is_named()
-            && *left > 0
-        {
-            self.ser.e.str(key)?;
-        }
-        self.item(value, true)
-    }
-
     #[inline]
     fn finish(self) -> Result<(), Error<W::Error>> {
         match self.state {
-            State::Direct { left: 0, .. } => Ok(()),
+            State::Direct { left: 0 } => Ok(()),
             State::Direct { .. } => Err(Error::InvalidDataModel(TOO_FEW)),
             State::Buffered { buf, count, map } => {
                 let e = &mut self.ser.e;
@@ -145,24 +129,6 @@ compound! {
             self.item(value, true)
         }
     }
-    SerializeTuple {
-        #[inline]
-        fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
-            self.item(value, true)
-        }
-    }
-    SerializeTupleStruct {
-        #[inline]
-        fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
-            self.item(value, true)
-        }
-    }
-    SerializeTupleVariant {
-        #[inline]
-        fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
-            self.item(value, true)
-        }
-    }
     SerializeMap {
         #[inline]
         fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Self::Error> {
@@ -171,6 +137,106 @@ compound! {
         #[inline]
         fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
             self.item(value, false)
+        }
+    }
+}
+
+/// A tuple, struct or the variant holding one, being serialized by a
+/// [`Serializer`]: its header is written and its length known, so every
+/// element goes straight into the sink (the `SerializeTuple`,
+/// `SerializeTupleStruct`, `SerializeTupleVariant`, `SerializeStruct` and
+/// `SerializeStructVariant` of `&mut Serializer<W>`). Having more or fewer
+/// elements than declared is an [`Error::InvalidDataModel`].
+///
+/// ```
+/// use serde::ser::{SerializeStruct, Serializer as _};
+///
+/// let mut ser = msgpack_core::serde::Serializer::named(Vec::new());
+/// let mut s = (&mut ser).serialize_struct("Point", 1)?;
+/// s.serialize_field("x", &1)?;
+/// s.end()?;
+/// assert_eq!(ser.into_inner(), [0x81, 0xa1, b'x', 0x01]);
+/// # Ok::<(), msgpack_core::serde::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Fields<'a, W> {
+    ser: &'a mut Serializer<W>,
+    /// Elements still expected.
+    left: usize,
+    /// Struct fields in map form: each value after its name.
+    named: bool,
+}
+
+impl<'a, W: Write> Fields<'a, W>
+where
+    W::Error: fmt::Debug + fmt::Display,
+{
+    /// `len` elements of a tuple (or tuple struct, tuple variant).
+    pub(super) fn elements(ser: &'a mut Serializer<W>, len: usize) -> Self {
+        Fields { ser, left: len, named: false }
+    }
+
+    /// `len` fields of a struct, `named` in map form.
+    pub(super) fn fields(ser: &'a mut Serializer<W>, len: usize, named: bool) -> Self {
+        Fields { ser, left: len, named }
+    }
+
+    /// One element.
+    #[inline]
+    fn item<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error<W::Error>> {
+        self.left = self.left.checked_sub(1).ok_or(Error::InvalidDataModel(TOO_MANY))?;
+        value.serialize(&mut *self.ser)
+    }
+
+    /// A struct field: its name first in map form.
+    #[inline]
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error<W::Error>> {
+        if self.named && self.left > 0 {
+            self.ser.e.str(key)?;
+        }
+        self.item(value)
+    }
+}
+
+/// The impls of the serde traits for [`Fields`], all alike.
+macro_rules! fields {
+    ($($trait:ident { $($body:tt)* })*) => {
+        $(
+            impl<W: Write> ser::$trait for Fields<'_, W>
+            where
+                W::Error: fmt::Debug + fmt::Display,
+            {
+                type Ok = ();
+                type Error = Error<W::Error>;
+
+                $($body)*
+
+                #[inline]
+                fn end(self) -> Result<(), Self::Error> {
+                    if self.left == 0 { Ok(()) } else { Err(Error::InvalidDataModel(TOO_FEW)) }
+                }
+            }
+        )*
+    };
+}
+
+fields! {
+    SerializeTuple {
+        #[inline]
+        fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
+            self.item(value)
+        }
+    }
+    SerializeTupleStruct {
+        #[inline]
+        fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
+            self.item(value)
+        }
+    }
+    SerializeTupleVariant {
+        #[inline]
+        fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Self::Error> {
+            self.item(value)
         }
     }
     SerializeStruct {

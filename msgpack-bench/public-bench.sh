@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The criterion target shaped like the public Rust serialization benchmark
+# (benches/public.rs), built the way users build: `[profile.bench]` with
+# `lto = true`, once for generic x86-64 and once with
+# `-C target-cpu=native`, each in its own target directory; then the ratio
+# tables (public_table.py), with the CPU, the commit and the date.
+#
+#   msgpack-bench/public-bench.sh [--quick] [FILTER]
+#
+# --quick: the datasets' small sizes and short measurements (CI). FILTER: a
+# criterion filter (a regex over `<dataset>/<crate>/<operation>`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+filter=
+for arg in "$@"; do
+  case "$arg" in
+    --quick) export MSGPACK_BENCH_QUICK=1 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) filter="$arg" ;;
+  esac
+done
+
+for mode in generic native; do
+  flags="${RUSTFLAGS:-}"
+  [ "$mode" = native ] && flags="$flags -C target-cpu=native"
+  echo "=== benches/public.rs, $mode build (RUSTFLAGS='$flags')" >&2
+  rm -rf "target/public-$mode/criterion"
+  RUSTFLAGS="$flags" CARGO_TARGET_DIR="target/public-$mode" \
+    cargo bench -q -p msgpack-bench --bench public -- ${filter:+"$filter"} >&2
+done
+
+python3 msgpack-bench/public_table.py target/public-generic/criterion target/public-native/criterion
