@@ -151,3 +151,91 @@ fn a_short_slice_keeps_a_prefix_and_nothing_past_its_end() {
         assert_eq!(buf[..kept], want[..kept], "size {size}: not a prefix");
     }
 }
+
+/// A fixed-layout struct (see `msgpack_core::layout`) with a nested one,
+/// in map form: its template holds headers, keys, markers and payloads.
+#[derive(msgpack_core::MsgPack, Debug, Clone, Copy, PartialEq)]
+struct Pose {
+    at: (f32, f32),
+    turn: f64,
+    on: bool,
+}
+
+/// A bounded struct (an integer) holding fixed-layout values: they are
+/// written in place inside its window.
+#[derive(msgpack_core::MsgPack, Debug, Clone, Copy, PartialEq)]
+#[msgpack(array)]
+struct Tagged {
+    id: u16,
+    pose: Pose,
+    corners: [f32; 2],
+}
+
+fn poses() -> Vec<Tagged> {
+    (0..6u16)
+        .map(|i| Tagged {
+            id: i * 70,
+            pose: Pose { at: (f32::from(i), -0.5), turn: f64::from(i) * 1e10, on: i % 2 == 0 },
+            corners: [1.0 / f32::from(i + 1), 0.0],
+        })
+        .collect()
+}
+
+/// The templates' windows (`__window_init` of a slice, `__window` of the
+/// spare capacity and of a `Vec`, `__advance`) and their stack path, at
+/// every room and capacity: the same bytes as item by item. Inside a
+/// bounded window (`Tagged`), one value (`Pose`) and a slice of them (the
+/// batch path).
+#[test]
+fn templates_write_through_every_sink_at_every_room() {
+    assert!(<Pose as Encode>::__LAYOUT.is_fixed());
+    let tagged = poses();
+    let alone: Vec<Pose> = tagged.iter().map(|t| t.pose).collect();
+    every_sink(&tagged);
+    every_sink(&alone);
+    every_sink(&alone[0]);
+    assert_eq!(msgpack_core::from_slice::<Vec<Tagged>>(&to_vec(&tagged).unwrap()).unwrap(), tagged);
+    assert_eq!(msgpack_core::from_slice::<Vec<Pose>>(&to_vec(&alone).unwrap()).unwrap(), alone);
+}
+
+fn every_sink<T: Encode + ?Sized>(value: &T) {
+    let want = item_by_item(value);
+    assert_eq!(to_vec(value).unwrap(), want);
+    let mut io = Vec::new();
+    msgpack_core::encode_to_writer(value, &mut io).unwrap();
+    assert_eq!(io, want);
+    let mut e = Encoder::new(Vec::new());
+    value.encode(&mut e).unwrap();
+    assert_eq!(e.into_writer(), want);
+    let step = if cfg!(miri) { 17 } else { 1 };
+    for spare in (0..want.len() + 3).step_by(step).chain([want.len() - 1, want.len()]) {
+        let mut out = Vec::with_capacity(1 + spare);
+        out.push(0xaa);
+        encode_to_vec(value, &mut out).unwrap();
+        assert_eq!(out[1..], want[..], "spare capacity {spare}");
+    }
+    for size in (0..want.len()).step_by(step) {
+        let mut buf = vec![0xee; size + 8];
+        assert!(encode_to_slice(value, &mut buf[..size]).is_err(), "size {size}");
+        assert!(buf[size..].iter().all(|&b| b == 0xee), "size {size}: past the end");
+    }
+    let mut buf = vec![0; want.len()];
+    assert_eq!(encode_to_slice(value, &mut buf), Ok(want.len()));
+    assert_eq!(buf, want);
+}
+
+/// The encoding through a sink that takes one byte at a time (no window,
+/// no fixed-size overrides): the reference.
+fn item_by_item<T: Encode + ?Sized>(value: &T) -> Vec<u8> {
+    struct Bytes(Vec<u8>);
+    impl Write for Bytes {
+        type Error = core::convert::Infallible;
+        fn write_all(&mut self, buf: &[u8]) -> Result<(), Self::Error> {
+            self.0.extend_from_slice(buf);
+            Ok(())
+        }
+    }
+    let mut e = Encoder::new(Bytes(Vec::new()));
+    value.encode(&mut e).unwrap();
+    e.into_writer().0
+}
