@@ -423,8 +423,11 @@ impl Write for SliceWriter<'_> {
     #[inline(always)]
     #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
-        // Within the buffer: the window was at most the room left.
-        self.pos = (self.pos + len).min(self.buf.len());
+        // Within the buffer (the caller's promise): `len` is at most the
+        // window's length, which was at most the room left; `item` relies
+        // on `pos <= buf.len()`.
+        debug_assert!(len <= self.buf.len() - self.pos);
+        self.pos += len;
     }
 
     #[inline(always)]

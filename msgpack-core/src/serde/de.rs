@@ -248,6 +248,22 @@ impl<'de> Deserializer<'de> {
         r.map_err(|e| self.locate(e, at))
     }
 
+    /// The common case of a sequence, tuple or struct inline: a `fixarray`
+    /// straight to its elements; anything else through [`any`](Self::any).
+    #[inline]
+    fn array_or_any<V: Visitor<'de>>(
+        &mut self,
+        v: V,
+        fields: &'static [&'static str],
+        charge: bool,
+    ) -> Result<V::Value> {
+        let at = self.d.position();
+        if let Some(len) = self.d.__fixarray() {
+            return SeqAccess::visit(self, len, at, fields, charge, v).map_err(|e| self.locate(e, at));
+        }
+        self.any(v, false, fields, charge)
+    }
+
     /// `nil`, a bool, an integer or a float, visited as rmp-serde visits
     /// it (an integer by the width of its form).
     fn scalar<V: Visitor<'de>>(&mut self, v: V, at: usize) -> Result<V::Value> {
@@ -276,6 +292,7 @@ impl<'de> Deserializer<'de> {
     /// A scalar for a number or bool hint: `expected` names the type in
     /// errors, which are the derive's when the visitor refuses the item
     /// (a type mismatch, or an integer out of `range`).
+    #[inline(never)]
     fn number<V: Visitor<'de>>(&mut self, v: V, expected: &'static str, range: (i128, i128)) -> Result<V::Value> {
         let at = self.d.position();
         let marker = self.d.peek()?;
@@ -485,8 +502,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         let at = self.d.position();
-        if let Ok(Marker::F32) = self.d.peek() {
-            let x = self.d.f32()?;
+        if let Some(x) = self.d.__f32_exact() {
             return v.visit_f32(x).map_err(|e| self.locate(e, at));
         }
         self.number(v, "f32", NOT_INT)
@@ -495,8 +511,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         let at = self.d.position();
-        if let Ok(Marker::F64) = self.d.peek() {
-            let x = self.d.f64()?;
+        if let Some(x) = self.d.__f64_exact() {
             return v.visit_f64(x).map_err(|e| self.locate(e, at));
         }
         self.number(v, "f64", NOT_INT)
@@ -595,16 +610,19 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 
     /// An array, or a `bin` as a sequence of `u8` (as rmp-serde reads it).
+    #[inline]
     fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        self.any(v, false, &[], true)
+        self.array_or_any(v, &[], true)
     }
 
+    #[inline]
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, v: V) -> Result<V::Value> {
-        self.any(v, false, &[], false)
+        self.array_or_any(v, &[], false)
     }
 
+    #[inline]
     fn deserialize_tuple_struct<V: Visitor<'de>>(self, _name: &'static str, _len: usize, v: V) -> Result<V::Value> {
-        self.any(v, false, &[], false)
+        self.array_or_any(v, &[], false)
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
@@ -618,7 +636,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         fields: &'static [&'static str],
         v: V,
     ) -> Result<V::Value> {
-        self.any(v, false, fields, false)
+        self.array_or_any(v, fields, false)
     }
 
     /// `{variant: payload}`, or the variant's name (or index) alone for a

@@ -68,6 +68,29 @@ impl<'de> Decoder<'de> {
         self.header_len(at, false)
     }
 
+    /// A `fixarray` header that passes the checks of
+    /// [`array_len`](Decoder::array_len), consumed, with its length; any
+    /// other input is left alone. Not public API: the serde format's
+    /// inlined path of sequences, tuples and structs.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __fixarray(&mut self) -> Option<usize> {
+        let at = self.pos;
+        match self.buf.get(at) {
+            Some(&b) if b & 0xf0 == 0x90 => {
+                let len = (b & 0x0f) as usize;
+                if len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
+                    self.container_at = at;
+                    self.pos += 1;
+                    Some(len)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// The fast path of a derived array-form struct: consumes a `fixarray`
     /// header of exactly `n` elements (`n < 16`) that passes the checks of
     /// [`array_len`](Decoder::array_len), and says whether it did; any other

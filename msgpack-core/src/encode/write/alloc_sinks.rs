@@ -60,8 +60,10 @@ impl Write for SpareWriter<'_> {
     #[inline(always)]
     #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
-        // The caller initialized these bytes (`to_vec` relies on it).
-        self.pos = (self.pos + len).min(self.buf.len());
+        // The caller initialized these bytes, at most the window's length
+        // (`to_vec` relies on it, and `item` on `pos <= buf.len()`).
+        debug_assert!(len <= self.buf.len() - self.pos);
+        self.pos += len;
     }
 
     // Headers, numbers and pre-encoded keys: their length is a constant at

@@ -15,6 +15,7 @@ use crate::ext::ExtRef;
 /// ([`Decoder::capacity_for`](crate::Decoder::capacity_for)); serde's own
 /// visitors reserve at most 1 MiB from it. Structs and tuples, which
 /// reserve nothing, get no hint and take nothing from that allowance.
+#[inline]
 fn hint(de: &mut Deserializer<'_>, len: usize, charge: bool) -> Option<usize> {
     charge.then(|| de.d.capacity_for::<u64>(len))
 }
@@ -43,6 +44,7 @@ pub(super) struct SeqAccess<'a, 'de> {
 impl<'a, 'de> SeqAccess<'a, 'de> {
     /// Visits the `len` elements of the array whose header, at `at`, was
     /// just read; the visitor must read them all, as rmp-serde requires.
+    #[inline]
     pub(super) fn visit<V: Visitor<'de>>(
         de: &'a mut Deserializer<'de>,
         len: usize,
