@@ -397,7 +397,7 @@ where
         } else {
             self.e.array_len(len)?;
         }
-        Ok(Fields::fields(self, len, named))
+        Ok(Fields::of_struct(self, len, named))
     }
 
     /// `{variant: struct}`, the struct as `serialize_struct` writes it.

@@ -177,7 +177,7 @@ where
     }
 
     /// `len` fields of a struct, `named` in map form.
-    pub(super) fn fields(ser: &'a mut Serializer<W>, len: usize, named: bool) -> Self {
+    pub(super) fn of_struct(ser: &'a mut Serializer<W>, len: usize, named: bool) -> Self {
         Fields { ser, left: len, named }
     }
 
