@@ -5,19 +5,20 @@
 # `-C target-cpu=native`, each in its own target directory; then the ratio
 # tables (public_table.py), with the CPU, the commit and the date.
 #
-#   msgpack-bench/public-bench.sh [--quick] [FILTER]
+#   msgpack-bench/public-bench.sh [--quick] [CRITERION ARGS...]
 #
-# --quick: the datasets' small sizes and short measurements (CI). FILTER: a
-# criterion filter (a regex over `<dataset>/<crate>/<operation>`).
+# --quick: the datasets' small sizes and short measurements (CI). Other
+# arguments go to criterion: a filter (a regex over
+# `<dataset>/<crate>/<operation>`), `--measurement-time 3`, ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter=
+crit=()
 for arg in "$@"; do
   case "$arg" in
     --quick) export MSGPACK_BENCH_QUICK=1 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-    *) filter="$arg" ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) crit+=("$arg") ;;
   esac
 done
 
@@ -27,7 +28,7 @@ for mode in generic native; do
   echo "=== benches/public.rs, $mode build (RUSTFLAGS='$flags')" >&2
   rm -rf "target/public-$mode/criterion"
   RUSTFLAGS="$flags" CARGO_TARGET_DIR="target/public-$mode" \
-    cargo bench -q -p msgpack-bench --bench public -- ${filter:+"$filter"} >&2
+    cargo bench -q -p msgpack-bench --bench public -- "${crit[@]}" >&2
 done
 
 python3 msgpack-bench/public_table.py target/public-generic/criterion target/public-native/criterion
