@@ -26,8 +26,11 @@ for mode in generic native; do
   flags="${RUSTFLAGS:-}"
   [ "$mode" = native ] && flags="$flags -C target-cpu=native"
   echo "=== benches/public.rs, $mode build (RUSTFLAGS='$flags')" >&2
-  rm -rf "target/public-$mode/criterion"
-  RUSTFLAGS="$flags" CARGO_TARGET_DIR="target/public-$mode" \
+  # Absolute: criterion writes under the target directory as the bench
+  # (run from msgpack-bench/) sees it.
+  dir="$PWD/target/public-$mode"
+  rm -rf "$dir/criterion"
+  RUSTFLAGS="$flags" CARGO_TARGET_DIR="$dir" \
     cargo bench -q -p msgpack-bench --bench public -- "${crit[@]}" >&2
 done
 
