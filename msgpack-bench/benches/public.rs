@@ -37,6 +37,67 @@ fn quick() -> bool {
     std::env::var_os("MSGPACK_BENCH_QUICK").is_some()
 }
 
+/// A criterion group, or, with `PUBLIC_COUNT=<dataset>/<crate>/<operation>`
+/// and `PUBLIC_ITERS=<n>` set, a plain loop running that one operation `n`
+/// times (and nothing else): for instruction counts of the same machine
+/// code (`valgrind --tool=callgrind`), which the shared machine's noise does
+/// not touch.
+struct Group<'c> {
+    inner: Option<criterion::BenchmarkGroup<'c, criterion::measurement::WallTime>>,
+    name: String,
+}
+
+/// The operation and iteration count of the counting mode, if set.
+fn counting() -> Option<(String, u64)> {
+    let id = std::env::var("PUBLIC_COUNT").ok()?;
+    let n = std::env::var("PUBLIC_ITERS").ok().and_then(|n| n.parse().ok()).unwrap_or(10);
+    Some((id, n))
+}
+
+impl<'c> Group<'c> {
+    fn new(c: &'c mut Criterion, name: String) -> Self {
+        let inner = if counting().is_some() { None } else { Some(c.benchmark_group(name.clone())) };
+        Group { inner, name }
+    }
+
+    /// Times `f` (criterion's `iter`), or runs it in the counting mode.
+    fn run<R>(&mut self, op: &str, mut f: impl FnMut() -> R) {
+        match (&mut self.inner, counting()) {
+            (Some(g), _) => {
+                g.bench_function(op, |b| b.iter(&mut f));
+            }
+            (None, Some((id, n))) if id == format!("{}/{op}", self.name) => {
+                for _ in 0..n {
+                    black_box(f());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Times `f` on a fresh input from `setup` each time (criterion's
+    /// `iter_batched`), or runs it in the counting mode.
+    fn run_batched<I, R>(&mut self, op: &str, mut setup: impl FnMut() -> I, mut f: impl FnMut(I) -> R) {
+        match (&mut self.inner, counting()) {
+            (Some(g), _) => {
+                g.bench_function(op, |b| b.iter_batched(&mut setup, &mut f, BatchSize::SmallInput));
+            }
+            (None, Some((id, n))) if id == format!("{}/{op}", self.name) => {
+                for _ in 0..n {
+                    black_box(f(setup()));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(self) {
+        if let Some(g) = self.inner {
+            g.finish();
+        }
+    }
+}
+
 /// A dataset with a borrowed twin (strings as `&str`), as the public
 /// benchmark's `BorrowableData`.
 trait Borrowable {
@@ -64,18 +125,14 @@ mod ours {
     where
         T: Encode + for<'de> Decode<'de> + PartialEq,
     {
-        let mut group = c.benchmark_group(format!("{name}/ours"));
+        let mut group = Group::new(c, format!("{name}/ours"));
         let mut serialize_buffer = vec![0; BUFFER_LEN];
-        group.bench_function("serialize", |b| {
-            b.iter(|| {
-                msgpack_core::encode_to_slice(black_box(data), black_box(&mut serialize_buffer)).unwrap();
-                black_box(())
-            })
+        group.run("serialize", || {
+            msgpack_core::encode_to_slice(black_box(data), black_box(&mut serialize_buffer)).unwrap();
+            black_box(())
         });
         let deserialize_buffer = msgpack_core::to_vec(data).unwrap();
-        group.bench_function("deserialize", |b| {
-            b.iter(|| black_box(msgpack_core::from_slice::<T>(black_box(&deserialize_buffer)).unwrap()))
-        });
+        group.run("deserialize", || black_box(msgpack_core::from_slice::<T>(black_box(&deserialize_buffer)).unwrap()));
         assert!(msgpack_core::from_slice::<T>(&deserialize_buffer).unwrap() == *data);
         group.finish();
     }
@@ -87,13 +144,13 @@ mod ours {
         for<'a> T::Borrowed<'a>: Encode + Decode<'a> + PartialEq,
     {
         bench(name, c, data);
-        let mut group = c.benchmark_group(format!("{name}/ours"));
+        let mut group = Group::new(c, format!("{name}/ours"));
         let deserialize_buffer = msgpack_core::to_vec(data).unwrap();
         let borrowed = data.borrowed();
         assert_eq!(msgpack_core::to_vec(&borrowed).unwrap(), deserialize_buffer);
         assert!(msgpack_core::from_slice::<T::Borrowed<'_>>(&deserialize_buffer).unwrap() == borrowed);
-        group.bench_function("borrow", |b| {
-            b.iter(|| black_box(msgpack_core::from_slice::<T::Borrowed<'_>>(black_box(&deserialize_buffer)).unwrap()))
+        group.run("borrow", || {
+            black_box(msgpack_core::from_slice::<T::Borrowed<'_>>(black_box(&deserialize_buffer)).unwrap())
         });
         group.finish();
     }
@@ -110,18 +167,16 @@ mod serde_path {
     where
         T: Serialize + for<'de> Deserialize<'de> + PartialEq,
     {
-        let mut group = c.benchmark_group(format!("{name}/ours-serde"));
+        let mut group = Group::new(c, format!("{name}/ours-serde"));
         let mut serialize_buffer = vec![0; BUFFER_LEN];
-        group.bench_function("serialize", |b| {
-            b.iter(|| {
-                let mut w = SliceWriter::new(black_box(&mut serialize_buffer));
-                msgpack_core::serde::to_writer(black_box(data), &mut w).unwrap();
-                black_box(w.position())
-            })
+        group.run("serialize", || {
+            let mut w = SliceWriter::new(black_box(&mut serialize_buffer));
+            msgpack_core::serde::to_writer(black_box(data), &mut w).unwrap();
+            black_box(w.position())
         });
         let deserialize_buffer = msgpack_core::serde::to_vec(data).unwrap();
-        group.bench_function("deserialize", |b| {
-            b.iter(|| black_box(msgpack_core::serde::from_slice::<T>(black_box(&deserialize_buffer)).unwrap()))
+        group.run("deserialize", || {
+            black_box(msgpack_core::serde::from_slice::<T>(black_box(&deserialize_buffer)).unwrap())
         });
         assert!(msgpack_core::serde::from_slice::<T>(&deserialize_buffer).unwrap() == *data);
         group.finish();
@@ -137,18 +192,14 @@ mod zerompk_bench {
     where
         T: ToMessagePack + for<'de> FromMessagePack<'de> + PartialEq,
     {
-        let mut group = c.benchmark_group(format!("{name}/zerompk"));
+        let mut group = Group::new(c, format!("{name}/zerompk"));
         let mut serialize_buffer = vec![0; BUFFER_LEN];
-        group.bench_function("serialize", |b| {
-            b.iter(|| {
-                zerompk::to_msgpack(black_box(data), black_box(&mut serialize_buffer)).unwrap();
-                black_box(())
-            })
+        group.run("serialize", || {
+            zerompk::to_msgpack(black_box(data), black_box(&mut serialize_buffer)).unwrap();
+            black_box(())
         });
         let deserialize_buffer = zerompk::to_msgpack_vec(data).unwrap();
-        group.bench_function("deserialize", |b| {
-            b.iter(|| black_box(zerompk::from_msgpack::<T>(black_box(&deserialize_buffer)).unwrap()))
-        });
+        group.run("deserialize", || black_box(zerompk::from_msgpack::<T>(black_box(&deserialize_buffer)).unwrap()));
         assert!(zerompk::from_msgpack::<T>(&deserialize_buffer).unwrap() == *data);
         group.finish();
     }
@@ -160,12 +211,12 @@ mod zerompk_bench {
         for<'a> T::Borrowed<'a>: ToMessagePack + FromMessagePack<'a> + PartialEq,
     {
         bench(name, c, data);
-        let mut group = c.benchmark_group(format!("{name}/zerompk"));
+        let mut group = Group::new(c, format!("{name}/zerompk"));
         let deserialize_buffer = zerompk::to_msgpack_vec(data).unwrap();
         let borrowed = data.borrowed();
         assert!(zerompk::from_msgpack::<T::Borrowed<'_>>(&deserialize_buffer).unwrap() == borrowed);
-        group.bench_function("borrow", |b| {
-            b.iter(|| black_box(zerompk::from_msgpack::<T::Borrowed<'_>>(black_box(&deserialize_buffer)).unwrap()))
+        group.run("borrow", || {
+            black_box(zerompk::from_msgpack::<T::Borrowed<'_>>(black_box(&deserialize_buffer)).unwrap())
         });
         group.finish();
     }
@@ -183,19 +234,11 @@ mod msgpacker_bench {
         T: Packable + Unpackable + PartialEq,
         <T as Unpackable>::Error: std::fmt::Debug,
     {
-        let mut group = c.benchmark_group(format!("{name}/msgpacker"));
-        group.bench_function("serialize", |b| {
-            b.iter_batched(
-                || Vec::with_capacity(BUFFER_LEN),
-                |mut buf| T::pack(black_box(data), &mut buf),
-                BatchSize::SmallInput,
-            )
-        });
+        let mut group = Group::new(c, format!("{name}/msgpacker"));
+        group.run_batched("serialize", || Vec::with_capacity(BUFFER_LEN), |mut buf| T::pack(black_box(data), &mut buf));
         let mut deserialize_buffer = Vec::new();
         T::pack(data, &mut deserialize_buffer);
-        group.bench_function("deserialize", |b| {
-            b.iter(|| black_box(T::unpack(black_box(&deserialize_buffer)).unwrap()))
-        });
+        group.run("deserialize", || black_box(T::unpack(black_box(&deserialize_buffer)).unwrap()));
         assert!(T::unpack(&deserialize_buffer).unwrap() == *data);
         group.finish();
     }
@@ -211,19 +254,15 @@ mod rmp_serde_bench {
     where
         T: Serialize + for<'de> Deserialize<'de> + PartialEq,
     {
-        let mut group = c.benchmark_group(format!("{name}/rmp-serde"));
+        let mut group = Group::new(c, format!("{name}/rmp-serde"));
         let mut serialize_buffer = vec![0; BUFFER_LEN];
-        group.bench_function("serialize", |b| {
-            b.iter(|| {
-                rmp_serde::encode::write(&mut black_box(serialize_buffer.as_mut_slice()), black_box(&data)).unwrap();
-                black_box(())
-            })
+        group.run("serialize", || {
+            rmp_serde::encode::write(&mut black_box(serialize_buffer.as_mut_slice()), black_box(&data)).unwrap();
+            black_box(())
         });
         let mut deserialize_buffer = Vec::new();
         rmp_serde::encode::write(&mut deserialize_buffer, &data).unwrap();
-        group.bench_function("deserialize", |b| {
-            b.iter(|| black_box(rmp_serde::from_slice::<T>(black_box(&deserialize_buffer)).unwrap()))
-        });
+        group.run("deserialize", || black_box(rmp_serde::from_slice::<T>(black_box(&deserialize_buffer)).unwrap()));
         assert!(rmp_serde::from_slice::<T>(&deserialize_buffer).unwrap() == *data);
         group.finish();
     }
@@ -232,15 +271,13 @@ mod rmp_serde_bench {
 /// The floor: `memcpy` of our encoding into the buffer (no encoder is
 /// faster than copying its output).
 fn bench_memcpy<T: msgpack_core::Encode>(name: &str, c: &mut Criterion, data: &T) {
-    let mut group = c.benchmark_group(format!("{name}/memcpy"));
+    let mut group = Group::new(c, format!("{name}/memcpy"));
     let bytes = msgpack_core::to_vec(data).unwrap();
     let mut buffer = vec![0u8; BUFFER_LEN];
-    group.bench_function("serialize", |b| {
-        b.iter(|| {
-            let src = black_box(bytes.as_slice());
-            black_box(&mut buffer)[..src.len()].copy_from_slice(src);
-            black_box(())
-        })
+    group.run("serialize", || {
+        let src = black_box(bytes.as_slice());
+        black_box(&mut buffer)[..src.len()].copy_from_slice(src);
+        black_box(())
     });
     group.finish();
 }
@@ -249,23 +286,32 @@ fn bench_memcpy<T: msgpack_core::Encode>(name: &str, c: &mut Criterion, data: &T
 /// decode the dataset's borrowed twin.
 macro_rules! all {
     ($c:expr, $name:literal, $data:expr) => {{
-        let data = $data;
-        bench_memcpy($name, $c, &data);
-        ours::bench($name, $c, &data);
-        zerompk_bench::bench($name, $c, &data);
-        msgpacker_bench::bench($name, $c, &data);
-        serde_path::bench($name, $c, &data);
-        rmp_serde_bench::bench($name, $c, &data);
+        if !skipped($name) {
+            let data = $data;
+            bench_memcpy($name, $c, &data);
+            ours::bench($name, $c, &data);
+            zerompk_bench::bench($name, $c, &data);
+            msgpacker_bench::bench($name, $c, &data);
+            serde_path::bench($name, $c, &data);
+            rmp_serde_bench::bench($name, $c, &data);
+        }
     }};
     ($c:expr, $name:literal, $data:expr, borrowable) => {{
-        let data = $data;
-        bench_memcpy($name, $c, &data);
-        ours::bench_borrowable($name, $c, &data);
-        zerompk_bench::bench_borrowable($name, $c, &data);
-        msgpacker_bench::bench($name, $c, &data);
-        serde_path::bench($name, $c, &data);
-        rmp_serde_bench::bench($name, $c, &data);
+        if !skipped($name) {
+            let data = $data;
+            bench_memcpy($name, $c, &data);
+            ours::bench_borrowable($name, $c, &data);
+            zerompk_bench::bench_borrowable($name, $c, &data);
+            msgpacker_bench::bench($name, $c, &data);
+            serde_path::bench($name, $c, &data);
+            rmp_serde_bench::bench($name, $c, &data);
+        }
     }};
+}
+
+/// Whether the counting mode (see [`Group`]) skips the dataset `name`.
+fn skipped(name: &str) -> bool {
+    counting().is_some_and(|(id, _)| !id.starts_with(&format!("{name}/")))
 }
 
 fn datasets(c: &mut Criterion) {

@@ -40,13 +40,10 @@ macro_rules! fixed_size_writes {
             fn $method(&mut self, marker: u8, v: $ty) -> Result<(), Self::Error> {
                 let (m, d) = self.item::<$n>()?.split_at_mut(1);
                 $put(&mut m[0], marker);
-                // The payload as one array store (a byte loop over
-                // `MaybeUninit` is not always merged into one).
-                d.copy_from_slice(&v.to_be_bytes().map(|b| {
-                    let mut slot = m[0];
-                    $put(&mut slot, b);
-                    slot
-                }));
+                // The payload as one store (a byte loop over `MaybeUninit`
+                // is not always merged into one, and an array `map` was
+                // left out of line in large functions).
+                crate::encode::write::Slot::store(d, &v.to_be_bytes());
                 $commit(self, $n);
                 Ok(())
             }

@@ -410,12 +410,13 @@ fn fairness(c: &CaseResult, out: &mut Vec<Target>) {
 fn serde_floor(c: &CaseResult, out: &mut Vec<Target>) {
     let row = |name: &str| c.rows.iter().find(|r| r.name == name && r.unsupported.is_none());
     let place = format!("{} {}", c.workload, c.name);
-    let ops: [(&str, Op); 3] =
-        [("encode (a) reused buffer", |r| r.reuse.as_ref()), ("encode (b) new Vec", |r| r.encode.as_ref()), (
-            "decode",
-            |r| r.decode.as_ref(),
-        )];
-    for (ours, theirs) in [(names::SERDE_PATH, names::RMP_SERDE_COMPACT), (names::SERDE_PATH_NAMED, names::RMP_SERDE_NAMED)]
+    let ops: [(&str, Op); 3] = [
+        ("encode (a) reused buffer", |r| r.reuse.as_ref()),
+        ("encode (b) new Vec", |r| r.encode.as_ref()),
+        ("decode", |r| r.decode.as_ref()),
+    ];
+    for (ours, theirs) in
+        [(names::SERDE_PATH, names::RMP_SERDE_COMPACT), (names::SERDE_PATH_NAMED, names::RMP_SERDE_NAMED)]
     {
         let (Some(o), Some(t)) = (row(ours), row(theirs)) else { continue };
         for (what, op) in ops {

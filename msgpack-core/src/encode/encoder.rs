@@ -412,14 +412,11 @@ impl<W: Write> Encoder<W> {
         if s.len() < 256 {
             return self.w.write_parts(&[m::STR8, s.len() as u8], s.as_bytes()).map_err(Error::Write);
         }
-        self.str_long(s)
-    }
-
-    #[inline(never)]
-    fn str_long(&mut self, s: &str) -> Result<W::Error> {
-        let (head, n) =
-            len_head(s.len(), m::FIXSTR, 32, [m::STR8, m::STR16, m::STR32], "str longer than u32::MAX bytes")?;
-        self.w.write_parts(&head[..n], s.as_bytes()).map_err(Error::Write)
+        // Longer ones: the header computed out of line, written here (a
+        // call taking the encoder would keep the sink's position in memory
+        // around it, see `container_header`).
+        let (head, n) = long_str_head(s.len())?;
+        self.w.write_parts(head.get(..n).unwrap_or(&head), s.as_bytes()).map_err(Error::Write)
     }
 
     /// Writes the header of a `bin` of `len` bytes; the bytes must follow.
@@ -477,24 +474,20 @@ impl<W: Write> Encoder<W> {
         self.container_header(len, m::FIXMAP, [m::MAP16, m::MAP32], "map longer than u32::MAX")
     }
 
+    // Every form inline: an out-of-line call taking the encoder would keep
+    // the sink's position in memory for the whole loop around it (a store
+    // and a reload per item, in every element loop that writes a header).
     #[inline(always)]
     fn container_header(&mut self, len: usize, fix: u8, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
-        if len < 16 {
-            self.w.write_byte(fix | len as u8).map_err(Error::Write)
-        } else {
-            self.container_header_long(len, markers, what)
-        }
-    }
-
-    #[inline(never)]
-    fn container_header_long(&mut self, len: usize, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
         let w = &mut self.w;
-        if len <= u16::MAX as usize {
+        if len < 16 {
+            w.write_byte(fix | len as u8)
+        } else if len <= u16::MAX as usize {
             w.write_marked_u16(markers[0], len as u16)
         } else if let Ok(len) = u32::try_from(len) {
             w.write_marked_u32(markers[1], len)
         } else {
-            return Err(Error::Unrepresentable(what));
+            return Err(unrepresentable(what));
         }
         .map_err(Error::Write)
     }
@@ -587,4 +580,18 @@ fn len_head<E>(
     } else {
         return Err(Error::Unrepresentable(what));
     })
+}
+
+/// The header of a `str` of 256 bytes or more, out of line (see
+/// [`Encoder::str`]).
+#[inline(never)]
+fn long_str_head<E>(len: usize) -> core::result::Result<([u8; 5], usize), Error<E>> {
+    len_head(len, m::FIXSTR, 32, [m::STR8, m::STR16, m::STR32], "str longer than u32::MAX bytes")
+}
+
+/// [`Error::Unrepresentable`], out of line.
+#[cold]
+#[inline(never)]
+fn unrepresentable<E>(what: &'static str) -> Error<E> {
+    Error::Unrepresentable(what)
 }

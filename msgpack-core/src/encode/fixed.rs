@@ -84,47 +84,58 @@ impl<W: Write> Encoder<W> {
     #[inline]
     pub fn __fixed_slice<T: Encode>(&mut self, items: &[T]) -> Result<W::Error> {
         self.array_len(items.len())?;
+        if self.__fixed_items(items) {
+            return Ok(());
+        }
+        // No room for all of them (or no buffer): item by item, each
+        // through its own template, failing where the room ends.
+        for item in items {
+            self.__fixed(item)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the templates of `items` (a type with a fixed layout) back to
+    /// back into one window of the sink, and says whether it did; nothing
+    /// is written when the sink has no window of that size. Not public API.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __fixed_items<T: Encode>(&mut self, items: &[T]) -> bool {
         let l: &Layout = const { &T::__LAYOUT };
         let n = l.len;
-        let pattern = l.pattern.get(..n).unwrap_or(&[]);
-        let total = n.checked_mul(items.len());
-        if let Some(out) = total.and_then(|total| self.w.__window_init(total))
-            && n > 0
-        {
+        let Some(total) = n.checked_mul(items.len()) else { return false };
+        if n == 0 {
+            return false;
+        }
+        if let Some(out) = self.w.__window_init(total) {
             for (item, chunk) in items.iter().zip(out.chunks_exact_mut(n)) {
                 item.__write_fixed(chunk);
             }
             #[allow(unsafe_code)]
-            // SAFETY: the window was `n * items.len()` initialized bytes of
-            // the sink's buffer; nothing was written to the sink since.
+            // SAFETY: the window was `total` initialized bytes of the sink's
+            // buffer; nothing was written to the sink since.
             unsafe {
-                self.w.__advance(n * items.len())
+                self.w.__advance(total)
             };
-            return Ok(());
+            return true;
         }
-        match total.and_then(|total| self.w.__window(total)) {
-            Some(window) if n > 0 => {
+        let pattern = l.pattern.get(..n).unwrap_or(&[]);
+        match self.w.__window(total) {
+            Some(window) => {
                 for (item, chunk) in items.iter().zip(window.chunks_exact_mut(n)) {
                     item.__write_fixed(fill(chunk, pattern));
                 }
                 #[allow(unsafe_code)]
-                // SAFETY: the window is `n * items.len()` bytes (a
-                // `__window` of that length), `chunks_exact_mut(n)` covers
-                // all of it, one chunk per item, and `fill` initialized
-                // every chunk; nothing was written since `__window`.
+                // SAFETY: the window is `total` bytes (a `__window` of that
+                // length), `chunks_exact_mut(n)` covers all of it, one chunk
+                // per item, and `fill` initialized every chunk; nothing was
+                // written since `__window`.
                 unsafe {
-                    self.w.__advance(n * items.len())
+                    self.w.__advance(total)
                 };
-                Ok(())
+                true
             }
-            // No room for all of them (or no buffer): item by item, each
-            // through its own template, failing where the room ends.
-            _ => {
-                for item in items {
-                    self.__fixed(item)?;
-                }
-                Ok(())
-            }
+            None => false,
         }
     }
 }

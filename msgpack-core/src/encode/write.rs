@@ -503,3 +503,35 @@ pub(crate) fn fill<'a>(window: &'a mut [MaybeUninit<u8>], pattern: &[u8]) -> &'a
         &mut *(window as *mut [MaybeUninit<u8>] as *mut [u8])
     }
 }
+
+/// A byte of a sink's buffer, initialized (`u8`) or not yet
+/// (`MaybeUninit<u8>`): the fixed-size items' payloads are stored as one
+/// copy of their bytes either way.
+pub(crate) trait Slot: Sized {
+    /// Copies `bytes` into `dst` (equal lengths; nothing otherwise).
+    fn store(dst: &mut [Self], bytes: &[u8]);
+}
+
+impl Slot for u8 {
+    #[inline(always)]
+    fn store(dst: &mut [u8], bytes: &[u8]) {
+        if dst.len() == bytes.len() {
+            dst.copy_from_slice(bytes);
+        }
+    }
+}
+
+impl Slot for MaybeUninit<u8> {
+    #[inline(always)]
+    fn store(dst: &mut [MaybeUninit<u8>], bytes: &[u8]) {
+        if dst.len() == bytes.len() {
+            #[allow(unsafe_code)]
+            // SAFETY: `dst` and `bytes` are distinct live borrows of the same
+            // length; `MaybeUninit<u8>` has the layout of `u8`, and writing
+            // initialized bytes into it is always valid.
+            unsafe {
+                core::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.as_mut_ptr().cast::<u8>(), bytes.len())
+            };
+        }
+    }
+}

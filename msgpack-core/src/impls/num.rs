@@ -26,11 +26,15 @@ impl Encode for bool {
     fn encoded_len(&self) -> usize {
         1
     }
-    /// A sequence of `bool` (one byte each): the markers built in a block on
-    /// the stack and written with one copy per 64 elements.
+    /// A sequence of `bool` (one byte each): stored into one window of the
+    /// sink when it has one; otherwise built in a block on the stack and
+    /// written with one copy per 64 elements.
     #[inline]
     fn __encode_slice<W: Write>(items: &[Self], e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.array_len(items.len())?;
+        if e.__fixed_items(items) {
+            return Ok(());
+        }
         let mut block = [0u8; 64];
         for chunk in items.chunks(64) {
             for (d, &b) in block.iter_mut().zip(chunk) {
