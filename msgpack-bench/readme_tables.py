@@ -4,7 +4,7 @@
     cargo run --release -p msgpack-bench -- --json target/full-run.json
     python3 msgpack-bench/readme_tables.py target/full-run.json
 
-Prints markdown tables (W5, W1 n=1000, W2, the targets; our serde path beside
+Prints markdown tables (W5, W7, W1 n=1000, W2, W6, the targets; our serde path beside
 rmp-serde in each) built only from the figures in that JSON file, so the
 README's numbers can be regenerated and checked against a named run instead of
 being copied by hand.
@@ -79,6 +79,28 @@ def main():
     print(f"| memcpy / skip (floors) | {fmt(med(m, 'reuse'))} | {fmt(med(m, 'encode'))} | {fmt(med(s, 'decode'))} | |")
     print()
 
+    poly = case(run, "W7", "polygons")
+    print("| implementation | encode (a) reused | encode (b) new `Vec` | decode | size |")
+    print("|---|---:|---:|---:|---:|")
+    for name, label in [
+        ("ours: derive (array)", "ours: derive (array)"),
+        ("ours: derive", "ours: derive (map form)"),
+        ("zerompk", "zerompk"),
+        ("zerompk (map)", "zerompk (map form)"),
+        ("msgpacker", "msgpacker (no headers: other bytes)"),
+        ("ours: serde path", "ours: serde path"),
+        ("rmp-serde (compact)", "rmp-serde (`to_vec`)"),
+    ]:
+        r = row(poly, name)
+        api = f" ({r['reuse_api']})" if r.get("reuse_api") else ""
+        print(
+            f"| {label} | {fmt(med(r, 'reuse'))}{api} | {fmt(med(r, 'encode'))} | {fmt(med(r, 'decode'))} "
+            f"| {r['size']:,} B |"
+        )
+    m, s = row(poly, "memcpy (floor)"), row(poly, "skip (floor)")
+    print(f"| memcpy / skip (floors) | {fmt(med(m, 'reuse'))} | {fmt(med(m, 'encode'))} | {fmt(med(s, 'decode'))} | |")
+    print()
+
     cases = [case(run, "W5", n) for n in ("game state", "access log", "save file")]
     print("| implementation | game state (1,000 updates) | access log (10,000 entries) | save file (500 players) |")
     print("|---|---:|---:|---:|")
@@ -133,30 +155,33 @@ def main():
     print()
 
     # The fairness targets as a matrix: one row per target, one column per case.
-    cols = ["W5 mesh", "W5 game state", "W5 access log", "W5 save file", "W1 n=1000", "W2 Custom1", "W2 Custom2",
-            "W6 stream"]
+    cols = ["W5 mesh", "W5 game state", "W5 access log", "W5 save file", "W7 polygons", "W1 n=1000", "W2 Custom1",
+            "W2 Custom2", "W6 stream"]
     kinds = {}
     for t in run["targets"]:
         what = t["target"]
-        kind = what.split(":")[0]
-        if what.startswith("decode") and "skip" in what:
+        op = what.split(":")[0]
+        theirs = what.split(":", 1)[1].split("/")[0] if ":" in what else ""
+        if "memcpy" in what:
+            kind = f"{op} / memcpy"
+        elif what.startswith("decode") and "skip" in what:
             kind = "borrowed decode / skip"
-        elif "memcpy" in what and what.startswith("encode (a)"):
-            kind = "encode (a) / memcpy"
-        elif what.startswith("encode (a)") and "msgpacker" in what.split("/")[0]:
-            kind = "encode (a) vs msgpacker"
-        elif what.startswith("encode (a)"):
-            kind = "encode (a) vs zerompk"
         elif "serde path" in what and "rmp-serde" in what:
             # rmp-serde over our serde path, one matrix row per form.
             form = "named" if "(named)" in what else "compact"
-            kind = f"{what.split(':')[0]} vs rmp-serde, serde path ({form})"
+            kind = f"{op} vs rmp-serde, serde path ({form})"
         elif what.startswith("encode:") and "rmp-serde" in what:
             kind = "encode vs rmp-serde"
         elif what.startswith("decode:") and "rmp-serde" in what:
             kind = "decode vs rmp-serde" + (", borrowed" if "borrowed" in what else "")
         elif what.startswith("decode:") or what.startswith("encode:") or what.startswith("allocations"):
             continue
+        elif "msgpacker" in theirs:
+            kind = f"{op} vs msgpacker"
+        elif "zerompk" in theirs:
+            kind = f"{op} vs zerompk"
+        else:
+            kind = op
         kinds.setdefault((kind, t["goal"]), {})[t["case"]] = t["measured"]
     # The serde-path rows together, where the first of them comes.
     items = list(kinds.items())
