@@ -284,6 +284,49 @@ pub fn find_tag<'de>(d: &Decoder<'de>, len: usize, tag: &[u8]) -> Result<Option<
     Ok(None)
 }
 
+/// Skips the `n` remaining entries of an internally tagged variant that
+/// reads no fields of its own (a unit variant, the `other` variant),
+/// refusing its tag's key when it comes again (a duplicate, at its key).
+#[inline(never)]
+pub fn skip_entries_but_tag(d: &mut Decoder<'_>, n: usize, tag: &mut Option<TagKey>) -> Result<(), decode::Error> {
+    for _ in 0..n {
+        let key_at = d.position();
+        match read_key(d)? {
+            Key::Str(k) if tag.is_some_and(|t| t.is(k)) => {
+                if let Some(t) = tag.as_mut() {
+                    t.seen(d, key_at)?;
+                }
+            }
+            _ => d.skip()?,
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a map at `at` (the decoder's input, not moved) that holds the
+/// key `tag` more than once: before an internally tagged enum's raw
+/// `other` variant keeps the whole map, as the known variants refuse it.
+#[inline(never)]
+pub fn single_tag(d: &Decoder<'_>, at: usize, tag: &'static str) -> Result<(), decode::Error> {
+    let mut s = d.clone();
+    s.__rewind(at);
+    let len = s.map_len()?;
+    let mut seen = false;
+    for _ in 0..len {
+        let key_at = s.position();
+        if let Key::Str(k) = read_key(&mut s)?
+            && k == tag.as_bytes()
+        {
+            if seen {
+                return Err(duplicate_field(d, tag, key_at));
+            }
+            seen = true;
+        }
+        s.skip()?;
+    }
+    Ok(())
+}
+
 /// Skips `n` map entries.
 #[inline]
 pub fn skip_entries(d: &mut Decoder<'_>, n: usize) -> Result<(), decode::Error> {
@@ -550,13 +593,19 @@ where
     let len = d.map_len()?;
     d.charge_elements::<(K, V)>(len, at)?;
     d.enter()?;
-    let mut out = alloc::vec::Vec::with_capacity(d.capacity_for::<(K, V)>(len));
-    for i in 0..len {
-        let key_at = d.position();
-        let k = K::decode(d).map_err(|e| e.at_index(i))?;
-        let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
-        out.push((k, v));
-    }
+    let out = crate::decode::collect::collect::<(K, V), _, _>(
+        d,
+        len,
+        2,
+        alloc::vec::Vec::with_capacity,
+        |d, i| {
+            let key_at = d.position();
+            let k = K::decode(d).map_err(|e| e.at_index(i))?;
+            let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+            Ok((k, v))
+        },
+        alloc::vec::Vec::push,
+    )?;
     d.leave();
     Ok(T::__from_pairs(out))
 }

@@ -29,6 +29,8 @@
 //! resuming where it stopped, and [`StreamDecoder`] (feature `std`) reads
 //! messages from any `std::io::Read`.
 
+#[cfg(feature = "alloc")]
+pub(crate) mod collect;
 mod decoder;
 mod error;
 mod message;
@@ -122,10 +124,14 @@ pub trait Decode<'de>: Sized {
         let len = d.array_len()?;
         d.charge_elements::<Self>(len, at)?;
         d.enter()?;
-        let mut v = alloc::vec::Vec::with_capacity(d.capacity_for::<Self>(len));
-        for i in 0..len {
-            v.push(Self::decode(d).map_err(|e| e.at_index(i))?);
-        }
+        let v = collect::collect::<Self, _, _>(
+            d,
+            len,
+            1,
+            alloc::vec::Vec::with_capacity,
+            |d, i| Self::decode(d).map_err(|e| e.at_index(i)),
+            alloc::vec::Vec::push,
+        )?;
         d.leave();
         Ok(v)
     }

@@ -88,6 +88,13 @@ mod maps {
         Ok((k, v))
     }
 
+    /// `duplicate key "..."`, at the key.
+    #[cold]
+    #[inline(never)]
+    fn duplicate_key(d: &Decoder<'_>, key_at: usize) -> decode::Error {
+        d.error(crate::decode::ErrorKind::DuplicateKey(d.found_at(key_at)), key_at)
+    }
+
     /// Writes a map's entries (no header); with `claimed`, a key it holds
     /// is an error (the enclosing map would hold it twice).
     #[inline]
@@ -129,9 +136,14 @@ mod maps {
         #[inline]
         fn __take_rest(acc: &mut Self, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error> {
             let (k, v) = entry(key_at, d)?;
-            // The last value of a repeated key wins, as for any map.
-            acc.insert(k, v);
-            Ok(true)
+            // A key given twice is refused, as a field given twice is.
+            match acc.entry(k) {
+                alloc::collections::btree_map::Entry::Vacant(slot) => {
+                    slot.insert(v);
+                    Ok(true)
+                }
+                alloc::collections::btree_map::Entry::Occupied(_) => Err(duplicate_key(d, key_at)),
+            }
         }
         #[inline]
         fn __finish(acc: Self, _: &Decoder<'de>, _: usize) -> Result<Self, decode::Error> {
@@ -178,8 +190,14 @@ mod maps {
         #[inline]
         fn __take_rest(acc: &mut Self, key_at: usize, d: &mut Decoder<'de>) -> Result<bool, decode::Error> {
             let (k, v) = entry(key_at, d)?;
-            acc.insert(k, v);
-            Ok(true)
+            // A key given twice is refused, as a field given twice is.
+            match acc.entry(k) {
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(v);
+                    Ok(true)
+                }
+                std::collections::hash_map::Entry::Occupied(_) => Err(duplicate_key(d, key_at)),
+            }
         }
         #[inline]
         fn __finish(acc: Self, _: &Decoder<'de>, _: usize) -> Result<Self, decode::Error> {

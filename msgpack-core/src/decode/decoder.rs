@@ -45,6 +45,10 @@ pub struct Decoder<'de> {
     /// What is left of the allowance for capacity reserved ahead of the
     /// elements (see [`Decoder::capacity_for`]).
     reserve: usize,
+    /// Item starts that the open containers of this crate's collections
+    /// have claimed and not yet met (see [`Decoder::__claim`]): each must
+    /// begin at a byte of its own in what is left of the input.
+    pending: usize,
     opts: DecodeOptions,
     /// Speculating (an untagged variant's attempt): errors carry no
     /// details and allocate nothing (see [`Decoder::__speculate`]).
@@ -71,8 +75,9 @@ pub const SPECULATION_PER_BYTE: usize = 32;
 /// See [`SPECULATION_PER_BYTE`].
 pub const SPECULATION_BASE: usize = 4096;
 
-/// Capacity every decode may reserve ahead of the elements, whatever its input.
-const RESERVE_BASE: usize = 64 * 1024;
+/// Capacity (bytes) every decode may reserve ahead of the elements, whatever
+/// its input.
+const RESERVE_BASE: usize = 1024;
 /// And per input byte.
 const RESERVE_PER_BYTE: usize = 8;
 
@@ -104,6 +109,7 @@ impl<'de> Decoder<'de> {
             container_at: 0,
             budget: opts.max_alloc,
             reserve: RESERVE_BASE.saturating_add(input.len().saturating_mul(RESERVE_PER_BYTE)),
+            pending: 0,
             opts,
             quiet: false,
             brief: false,

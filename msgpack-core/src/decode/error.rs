@@ -121,6 +121,9 @@ pub enum ErrorKind {
     UnknownField(Found),
     /// A field that appears twice.
     DuplicateField(&'static str),
+    /// A key that appears twice in a map whose entries a derived struct's
+    /// flattened catch-all map collects (a key no field claims).
+    DuplicateKey(Found),
     /// An enum tag that names no variant.
     UnknownVariant {
         /// The enum.
@@ -360,6 +363,10 @@ impl fmt::Display for ErrorKind {
                 other => write!(f, "unknown field {other}"),
             },
             ErrorKind::DuplicateField(name) => write!(f, "duplicate field \"{name}\""),
+            ErrorKind::DuplicateKey(found) => match found {
+                Found::Str(t) => write!(f, "duplicate key {t:?}"),
+                other => write!(f, "duplicate key {other}"),
+            },
             ErrorKind::UnknownVariant { enum_name, found } => match found {
                 Found::Str(t) => write!(f, "unknown tag {t:?} for {enum_name}"),
                 other => write!(f, "unknown tag {other} for {enum_name}"),

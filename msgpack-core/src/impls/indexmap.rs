@@ -7,6 +7,7 @@ use core::hash::{BuildHasher, Hash};
 
 use ::indexmap::{IndexMap, IndexSet};
 
+use crate::decode::collect::collect;
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write, array_header_size, map_header_size};
 use crate::schema::{Schema, Shape, ShapeRef};
@@ -55,13 +56,21 @@ where
         // An entry, its hash and its index.
         d.charge_elements::<(K, V, usize, usize)>(len, at)?;
         d.enter()?;
-        let mut map = IndexMap::with_capacity_and_hasher(d.capacity_for::<(K, V, usize, usize)>(len), S::default());
-        for i in 0..len {
-            let key_at = d.position();
-            let k = K::decode(d).map_err(|e| e.at_index(i))?;
-            let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
-            map.insert(k, v);
-        }
+        let map = collect::<(K, V, usize, usize), _, _>(
+            d,
+            len,
+            2,
+            |cap| IndexMap::with_capacity_and_hasher(cap, S::default()),
+            |d, i| {
+                let key_at = d.position();
+                let k = K::decode(d).map_err(|e| e.at_index(i))?;
+                let v = V::decode(d).map_err(|e| e.at_key(d.found_at(key_at)))?;
+                Ok((k, v))
+            },
+            |map, (k, v)| {
+                map.insert(k, v);
+            },
+        )?;
         d.leave();
         Ok(map)
     }
@@ -95,10 +104,16 @@ where
         let len = d.array_len()?;
         d.charge_elements::<(T, usize, usize)>(len, at)?;
         d.enter()?;
-        let mut set = IndexSet::with_capacity_and_hasher(d.capacity_for::<(T, usize, usize)>(len), S::default());
-        for i in 0..len {
-            set.insert(T::decode(d).map_err(|e| e.at_index(i))?);
-        }
+        let set = collect::<(T, usize, usize), _, _>(
+            d,
+            len,
+            1,
+            |cap| IndexSet::with_capacity_and_hasher(cap, S::default()),
+            |d, i| T::decode(d).map_err(|e| e.at_index(i)),
+            |set, x| {
+                set.insert(x);
+            },
+        )?;
         d.leave();
         Ok(set)
     }

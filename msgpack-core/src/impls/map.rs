@@ -30,23 +30,6 @@ fn map_len<'a, K: Encode + 'a, V: Encode + 'a>(len: usize, entries: impl Iterato
     encode::map_header_size(len) + entries.map(|(k, v)| k.encoded_len() + v.encoded_len()).sum::<usize>()
 }
 
-/// Reads a map entry by entry into `insert`; an error in a value is located
-/// by its key (`$["key"]`), an error in a key by the entry's index.
-#[cfg(feature = "std")]
-#[inline]
-fn decode_map<'de, K: Decode<'de>, V: Decode<'de>>(
-    d: &mut Decoder<'de>,
-    mut insert: impl FnMut(K, V),
-) -> Result<(), Error> {
-    let len = map_header::<K, V>(d)?;
-    for i in 0..len {
-        let (k, v) = map_entry(d, i)?;
-        insert(k, v);
-    }
-    d.leave();
-    Ok(())
-}
-
 /// Reads a map header, charges the entries to the allocation budget and
 /// enters the map (the caller leaves it).
 #[inline]
@@ -99,10 +82,14 @@ impl<'de, K: Decode<'de> + Ord, V: Decode<'de>> Decode<'de> for BTreeMap<K, V> {
             }
             map
         } else {
-            let mut entries = alloc::vec::Vec::with_capacity(d.capacity_for::<(K, V)>(len));
-            for i in 0..len {
-                entries.push(map_entry(d, i)?);
-            }
+            let entries = crate::decode::collect::collect::<(K, V), _, _>(
+                d,
+                len,
+                2,
+                alloc::vec::Vec::with_capacity,
+                map_entry,
+                alloc::vec::Vec::push,
+            )?;
             entries.into_iter().collect()
         };
         d.leave();
@@ -136,12 +123,20 @@ mod std_impls {
     {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            // The count was checked against the input (2 bytes per entry),
-            // so reserving for it is bounded by the input size.
-            let mut map = HashMap::with_hasher(S::default());
-            decode_map(d, |k, v| {
-                map.insert(k, v);
-            })?;
+            // Reserved for the count as claimed against the whole input
+            // (2 bytes per entry at least): no rehashing on the way.
+            let len = map_header::<K, V>(d)?;
+            let map = crate::decode::collect::collect::<(K, V), _, _>(
+                d,
+                len,
+                2,
+                |cap| HashMap::with_capacity_and_hasher(cap, S::default()),
+                map_entry,
+                |map, (k, v)| {
+                    map.insert(k, v);
+                },
+            )?;
+            d.leave();
             Ok(map)
         }
     }

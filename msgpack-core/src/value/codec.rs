@@ -12,17 +12,10 @@
 use alloc::vec::Vec;
 
 use super::{Value, ValueRef};
+use crate::decode::collect::claim;
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write, array_header_size, bin_size, ext_size, map_header_size, str_size};
 use crate::marker::Marker;
-
-/// Reserves for `len` elements within the decoder's allowance (see
-/// [`Decoder::capacity_for`]): hostile length prefixes cannot make nested
-/// containers reserve more than the input justifies.
-#[inline]
-fn with_capacity<T>(d: &mut Decoder<'_>, len: usize) -> Vec<T> {
-    Vec::with_capacity(d.capacity_for::<T>(len))
-}
 
 // ---- encode ------------------------------------------------------------------
 
@@ -193,9 +186,14 @@ fn array_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
     let len = d.array_len()?;
     d.charge_elements::<Value>(len, at)?;
     d.enter()?;
-    let mut items = with_capacity(d, len);
+    let (cap, per, kept) = claim::<Value>(d, len, 1);
+    let mut items = Vec::with_capacity(cap);
     for i in 0..len {
-        items.push(Value::decode(d).map_err(|e| e.at_index(i))?);
+        d.__next(per);
+        let x = Value::decode(d).map_err(|e| e.at_index(i))?;
+        if kept {
+            items.push(x);
+        }
     }
     d.leave();
     Ok(Value::Array(items))
@@ -207,12 +205,16 @@ fn map_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
     let len = d.map_len()?;
     d.charge_elements::<(Value, Value)>(len, at)?;
     d.enter()?;
-    let mut entries = with_capacity(d, len);
+    let (cap, per, kept) = claim::<(Value, Value)>(d, len, 2);
+    let mut entries = Vec::with_capacity(cap);
     for i in 0..len {
+        d.__next(per);
         let key_at = d.position();
         let k = Value::decode(d).map_err(|e| e.at_index(i))?;
         let v = Value::decode(d).map_err(|e| at_key(d, e, key_at))?;
-        entries.push((k, v));
+        if kept {
+            entries.push((k, v));
+        }
     }
     d.leave();
     Ok(Value::Map(entries))
@@ -224,9 +226,14 @@ fn array_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
     let len = d.array_len()?;
     d.charge_elements::<ValueRef<'de>>(len, at)?;
     d.enter()?;
-    let mut items = with_capacity(d, len);
+    let (cap, per, kept) = claim::<ValueRef<'de>>(d, len, 1);
+    let mut items = Vec::with_capacity(cap);
     for i in 0..len {
-        items.push(ValueRef::decode(d).map_err(|e| e.at_index(i))?);
+        d.__next(per);
+        let x = ValueRef::decode(d).map_err(|e| e.at_index(i))?;
+        if kept {
+            items.push(x);
+        }
     }
     d.leave();
     Ok(ValueRef::Array(items))
@@ -238,12 +245,16 @@ fn map_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
     let len = d.map_len()?;
     d.charge_elements::<(ValueRef<'de>, ValueRef<'de>)>(len, at)?;
     d.enter()?;
-    let mut entries = with_capacity(d, len);
+    let (cap, per, kept) = claim::<(ValueRef<'de>, ValueRef<'de>)>(d, len, 2);
+    let mut entries = Vec::with_capacity(cap);
     for i in 0..len {
+        d.__next(per);
         let key_at = d.position();
         let k = ValueRef::decode(d).map_err(|e| e.at_index(i))?;
         let v = ValueRef::decode(d).map_err(|e| at_key(d, e, key_at))?;
-        entries.push((k, v));
+        if kept {
+            entries.push((k, v));
+        }
     }
     d.leave();
     Ok(ValueRef::Map(entries))

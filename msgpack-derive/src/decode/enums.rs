@@ -57,13 +57,19 @@ pub(super) fn unknown_tag(
                     __d.__rewind(__at);
                     #call(__d).map(Self::#vi)
                 }),
-                Within::Container => quote!({
+                Within::Container => {
+                    // A tag that comes twice is refused here too, as the
+                    // known variants refuse it.
+                    let single = tag_field.map(|t| quote!(#krate::__private::single_tag(__d, __at, #t)?;));
+                    quote!({
+                    #single
                     __d.leave();
                     __d.__rewind(__at);
                     let __r = #call(__d).map(Self::#vi);
                     __d.enter()?;
                     __r
-                }),
+                    })
+                }
             }
         }
         Some(v) => {
@@ -195,7 +201,7 @@ fn internally_tagged(
             }
         })
     } else {
-        quote!(#krate::__private::skip_entries(__d, __rest)?;)
+        quote!(#krate::__private::skip_entries_but_tag(__d, __rest, &mut __skip)?;)
     };
     let arms = live.iter().map(|(_, v)| {
         let vi = v.ident;
@@ -224,7 +230,7 @@ fn internally_tagged(
         n,
         variants,
         name,
-        quote!(#krate::__private::skip_entries(__d, __rest)?;),
+        quote!(#krate::__private::skip_entries_but_tag(__d, __rest, &mut __skip)?;),
         Some(tag),
         Within::Container,
     );

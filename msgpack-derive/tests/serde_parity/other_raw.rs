@@ -127,11 +127,15 @@ fn internal_unknown_values_round_trip() {
     // A map without the tag (or no map) is no variant: kept too.
     kept(b"\x81\xa1x\x01", |v: &Internal| matches!(v, Internal::Unknown(_)));
     assert_eq!(err::<Internal>(b"\x81\xa4type\x01"), "expected str, found int 1 at $.type (byte 6)");
-    // A known tag repeated is a duplicate; an unknown value is kept as it
-    // is, repeated tag and all (it is not read, only kept).
+    // A repeated tag is a duplicate, for a known tag and for an unknown
+    // one alike (issue 25: the map would otherwise be kept with two tags,
+    // which rmp-serde and the known variants refuse).
     let twice = b"\x83\xa4type\xa1A\xa1x\x01\xa4type\xa1A";
     assert_eq!(err::<Internal>(twice), "duplicate field \"type\" at $ (byte 11)");
-    kept(b"\x82\xa4type\xa1Q\xa4type\xa1Q", is);
+    let twice = b"\x82\xa4type\xa1Q\xa4type\xa1Q";
+    assert_eq!(err::<Internal>(twice), "duplicate field \"type\" at $ (byte 8)");
+    let twice = b"\x83\xa4type\xa3Zed\xa4type\xa4Ping\xa3seq\x01";
+    assert_eq!(err::<Internal>(twice), "duplicate field \"type\" at $ (byte 10)");
 }
 
 #[test]

@@ -200,9 +200,14 @@ impl<'de> Decoder<'de> {
     /// `len` has been checked against the remaining input (one byte per
     /// element at least), but an element may take far more memory than its
     /// encoding, and nested containers may all claim the same bytes. So all
-    /// the capacity reserved ahead over one decode is bounded: 64 KiB plus
+    /// the capacity reserved ahead over one decode is bounded: 1 KiB plus
     /// 8 bytes per input byte. Past that, sequences grow as their elements
     /// actually arrive, which keeps memory proportional to the input.
+    ///
+    /// The crate's own collections also count the elements every open
+    /// container still expects, so that nested containers cannot all
+    /// reserve for the same bytes; a hand-written impl of a collection gets
+    /// that by decoding through them (a `Vec<T>`, then converting).
     ///
     /// ```
     /// let mut d = msgpack_core::Decoder::new(&[0u8; 10]);
@@ -215,6 +220,62 @@ impl<'de> Decoder<'de> {
         let cap = len.min(self.reserve / size);
         self.reserve -= cap * size;
         cap
+    }
+
+    /// Claims the `len` elements of a container whose header was just
+    /// read, each the start of `per` items (1 for an array, 2 for a map
+    /// entry), and returns the capacity to reserve for them
+    /// ([`capacity_for`](Decoder::capacity_for)).
+    ///
+    /// Every item starts at a byte of its own, and the items the open
+    /// containers still expect all start after this one's elements; so when
+    /// they and these elements together need more bytes than the input has
+    /// left, the decode cannot succeed. Then nothing is claimed and `None`
+    /// comes back: decode the elements without keeping them, reserving
+    /// nothing, and return an empty collection: the decode ends with the
+    /// error it would have ended with (an enclosing container, or this
+    /// one, runs out of input), and the placeholder is dropped with it.
+    /// Otherwise call [`__next`](Decoder::__next) as each element starts.
+    /// This is what keeps nested length claims from reserving, level by
+    /// level, more than the input can hold.
+    ///
+    /// Not public API: the crate's collections.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __claim<T>(&mut self, len: usize, per: usize) -> Option<usize> {
+        let left = self.buf.len() - self.pos;
+        let claimed = self.pending.checked_add(len.checked_mul(per)?)?;
+        if claimed > left {
+            return None;
+        }
+        self.pending = claimed;
+        Some(self.capacity_for::<T>(len))
+    }
+
+    /// The error of a container at `at` whose `len` elements (`per` items
+    /// each) the input cannot hold once the open containers' claims are
+    /// counted (see [`__claim`](Decoder::__claim)): the input ends before
+    /// the items they need. For decoders that cannot decode the elements
+    /// without keeping them (the serde format).
+    ///
+    /// Not public API.
+    #[doc(hidden)]
+    #[cold]
+    #[inline(never)]
+    pub fn __unmet_claims(&self, len: usize, per: usize, at: usize) -> Error {
+        let left = self.buf.len() - self.pos;
+        let needed = self.pending.saturating_add(len.saturating_mul(per));
+        self.fail(ErrorKind::UnexpectedEof { needed: needed as u64, available: left }, at)
+    }
+
+    /// An element of a container claimed with [`__claim`](Decoder::__claim)
+    /// starts (`per` as claimed).
+    ///
+    /// Not public API: the crate's collections.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __next(&mut self, per: usize) {
+        self.pending = self.pending.saturating_sub(per);
     }
 
     /// What is left of the allocation budget.

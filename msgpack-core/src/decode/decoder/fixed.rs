@@ -58,7 +58,18 @@ impl<'de> Decoder<'de> {
         let len = self.array_len()?;
         self.charge_elements::<T>(len, at)?;
         self.enter()?;
-        let mut v = alloc::vec::Vec::with_capacity(self.capacity_for::<T>(len));
+        // Claimed against the open containers' claims (see `__claim`), and
+        // released at once: the elements hold no containers that claim.
+        // When the claims cannot be met, nothing is reserved (the elements,
+        // a few bytes of memory per input byte, are kept as they come).
+        let cap = match self.__claim::<T>(len, 1) {
+            Some(cap) => {
+                self.__next(len);
+                cap
+            }
+            None => 0,
+        };
+        let mut v = alloc::vec::Vec::with_capacity(cap);
         let l: &Layout = const { &T::__LAYOUT };
         let mut done = 0;
         if self.template_allowed(l) {

@@ -11,13 +11,25 @@ use crate::decode::{Error, ErrorKind, Found};
 use crate::ext::ExtRef;
 
 /// How many elements a growing collection (`charge`) is offered as its
-/// size hint: the capacity the derive would reserve for elements of 8 bytes
+/// size hint: the capacity the derive would reserve for elements of 8 bytes,
+/// claimed against the whole input as the crate's own collections claim it
 /// ([`Decoder::capacity_for`](crate::Decoder::capacity_for)); serde's own
 /// visitors reserve at most 1 MiB from it. Structs and tuples, which
 /// reserve nothing, get no hint and take nothing from that allowance.
+///
+/// When the open containers claim more items than the input has bytes
+/// left, the decode cannot succeed, and a serde visitor would keep every
+/// element it is given: the input's end is reported at the header (the
+/// crate's own collections read on to the error the input ends with).
 #[inline]
-fn hint(de: &mut Deserializer<'_>, len: usize, charge: bool) -> Option<usize> {
-    charge.then(|| de.d.capacity_for::<u64>(len))
+fn hint(de: &mut Deserializer<'_>, len: usize, per: usize, at: usize, charge: bool) -> Result<Option<usize>> {
+    if !charge {
+        return Ok(None);
+    }
+    match de.d.__claim::<u64>(len, per) {
+        Some(cap) => Ok(Some(cap)),
+        None => Err(de.d.__unmet_claims(len, per, at)),
+    }
 }
 
 /// The error of a container whose visitor returned before reading all
@@ -53,7 +65,7 @@ impl<'a, 'de> SeqAccess<'a, 'de> {
         charge: bool,
         v: V,
     ) -> Result<V::Value> {
-        let hint = hint(de, len, charge);
+        let hint = hint(de, len, 1, at, charge)?;
         de.d.enter()?;
         let mut seq = SeqAccess { de, len, index: 0, hint, fields, charge };
         let r = v.visit_seq(&mut seq);
@@ -79,7 +91,10 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
         self.index += 1;
         let at = self.de.d.position();
         let r = match self.charge {
-            true => self.de.d.charge(size_of::<T::Value>(), at).and_then(|()| seed.deserialize(&mut *self.de)),
+            true => {
+                self.de.d.__next(1);
+                self.de.d.charge(size_of::<T::Value>(), at).and_then(|()| seed.deserialize(&mut *self.de))
+            }
             false => seed.deserialize(&mut *self.de),
         };
         r.map(Some).map_err(|e| {
@@ -126,7 +141,7 @@ impl<'a, 'de> MapAccess<'a, 'de> {
         charge: bool,
         v: V,
     ) -> Result<V::Value> {
-        let hint = hint(de, len, charge);
+        let hint = hint(de, len, 2, at, charge)?;
         de.d.enter()?;
         let mut map = MapAccess { de, len, index: 0, hint, key_at: at, pending: false, fields, charge };
         let r = v.visit_map(&mut map);
@@ -177,7 +192,10 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         self.key_at = at;
         self.pending = true;
         let r = match self.charge {
-            true => self.de.d.charge(size_of::<K::Value>(), at).and_then(|()| seed.deserialize(&mut *self.de)),
+            true => {
+                self.de.d.__next(2);
+                self.de.d.charge(size_of::<K::Value>(), at).and_then(|()| seed.deserialize(&mut *self.de))
+            }
             false => seed.deserialize(&mut *self.de),
         };
         // An error in a key is located by the entry's index, as the derive does.
