@@ -318,7 +318,7 @@ impl<'de> Decoder<'de> {
     #[cold]
     #[inline(never)]
     pub(crate) fn fail(&self, kind: ErrorKind, at: usize) -> Error {
-        if self.quiet { Error::speculative() } else { Error::new(kind, at) }
+        if self.quiet { Error::speculative() } else { Error::with_depth(kind, at, self.depth as usize) }
     }
 
     /// A copy of this decoder for one speculative attempt (a variant of an

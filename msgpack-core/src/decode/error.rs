@@ -500,6 +500,23 @@ impl Error {
         }
     }
 
+    /// An error made `depth` containers deep: its path gets room for a
+    /// segment per level at once (one allocation of what it will hold,
+    /// not a doubling vector, so a deep error's path stays within its
+    /// input's size in memory: 32 bytes a level, a level at least a byte).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn with_depth(kind: ErrorKind, offset: usize, depth: usize) -> Self {
+        #[allow(unused_mut)]
+        let mut e = Self::new(kind, offset);
+        #[cfg(feature = "alloc")]
+        if let Some(inner) = e.inner.as_mut() {
+            inner.path.segs.reserve_exact(depth + 1);
+        }
+        let _ = depth;
+        e
+    }
+
     /// The failure of a speculative decode: no details, nothing allocated.
     /// What a decoder returns in place of an error while it tries one
     /// variant of an untagged enum; the derive then tries the next variant,

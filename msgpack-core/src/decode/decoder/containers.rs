@@ -237,7 +237,11 @@ impl<'de> Decoder<'de> {
     /// one, runs out of input), and the placeholder is dropped with it.
     /// Otherwise call [`__next`](Decoder::__next) as each element starts.
     /// This is what keeps nested length claims from reserving, level by
-    /// level, more than the input can hold.
+    /// level, more than the input can hold: the elements claimed over a
+    /// whole decode, met or still to come, never outnumber its bytes, so
+    /// elements of up to 32 bytes per item are reserved in full, and
+    /// larger ones from [`capacity_for`](Decoder::capacity_for)'s
+    /// allowance.
     ///
     /// Not public API: the crate's collections.
     #[doc(hidden)]
@@ -249,7 +253,11 @@ impl<'de> Decoder<'de> {
             return None;
         }
         self.pending = claimed;
-        Some(self.capacity_for::<T>(len))
+        // All the elements claimed at once, met or still to come, fit in
+        // the input a byte each: an element of at most 32 bytes per item
+        // start is reserved in full (at most 32 bytes per input byte over
+        // the whole decode), a larger one from the allowance.
+        if core::mem::size_of::<T>() <= 32 * per { Some(len) } else { Some(self.capacity_for::<T>(len)) }
     }
 
     /// The error of a container at `at` whose `len` elements (`per` items
