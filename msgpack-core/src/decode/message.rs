@@ -36,8 +36,21 @@ impl Message {
     pub fn new(text: impl fmt::Display) -> Self {
         #[cfg(feature = "alloc")]
         {
-            use alloc::string::ToString;
-            Message { text: text.to_string(), truncated: false }
+            // Measured first, then written into a string of that exact
+            // size: no doubling buffer (an untagged enum's reasons run to a
+            // few hundred bytes, and the allocation bound counts them).
+            struct Count(usize);
+            impl fmt::Write for Count {
+                fn write_str(&mut self, s: &str) -> fmt::Result {
+                    self.0 += s.len();
+                    Ok(())
+                }
+            }
+            let mut count = Count(0);
+            let _ = fmt::write(&mut count, format_args!("{text}"));
+            let mut out = alloc::string::String::with_capacity(count.0);
+            let _ = fmt::write(&mut out, format_args!("{text}"));
+            Message { text: out, truncated: false }
         }
         #[cfg(not(feature = "alloc"))]
         {
