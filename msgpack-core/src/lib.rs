@@ -149,20 +149,41 @@
 //!    was expected, what was found, where (byte offset) and on which path
 //!    (a container of a fixed capacity given more elements than it holds:
 //!    [`decode::ErrorKind::CapacityExceeded`], at its header).
-//! 2. **Memory linear in the input.** Length prefixes are checked against
-//!    the remaining input before anything is allocated (an array of `n`
-//!    elements needs `n` bytes, a map `2n`), and the capacity reserved ahead
-//!    of elements over one decode is at most 64 KiB plus 8 bytes per input
-//!    byte ([`Decoder::capacity_for`]), however many nested containers claim
-//!    the same bytes. Measured bounds for an `n`-byte input (worst cases:
-//!    many empty containers, many tiny strings, huge declared lengths, nested
-//!    claims; pinned by `tests/stress.rs`): a [`Value`] decode requests at
-//!    most 192·n + 4 KiB bytes in all, with at most 96·n + 4 KiB live at once
-//!    (measured 127.5·n and 64·n: a 32-byte `Value` per input byte in a
-//!    `Vec` that has just doubled); a derived owned type at most
-//!    4·s bytes per input byte for `s` the largest element size of its
-//!    sequences (672·n + 10 KiB for the test's types, measured 441·n).
-//!    [`DecodeOptions::max_alloc`] caps it absolutely.
+//! 2. **Memory linear in the input.** One decode of an `n`-byte input
+//!    allocates, at its peak, at most **64·n + 4 KiB beyond twice the heap
+//!    memory of the value it returns**; a decode that fails returns nothing,
+//!    so its whole peak stays under 64·n + 4 KiB, whatever the bytes claim.
+//!    This holds for every decoder the crate ships: [`Value`], [`ValueRef`],
+//!    [`Raw`] / [`RawRef`], strings and byte buffers, the std and ecosystem
+//!    collections of these and of numbers, derived structs and enums (every
+//!    attribute, `other` and `flatten` included), the serde format, and
+//!    `msgpack-json`. Peak means live heap bytes, a reallocation counting its
+//!    new block before it frees the old one. How: length prefixes are checked
+//!    against the remaining input before anything is allocated (an array of
+//!    `n` elements needs `n` bytes, a map `2n`); the elements that open
+//!    containers claim are counted against the whole input, not level by
+//!    level (every item starts at a byte of its own, so the elements claimed
+//!    over one decode, met or still to come, never outnumber the input's
+//!    bytes, and a claim that cannot be met reserves nothing: its elements
+//!    are read, not kept, to the error that ends the decode); an element of
+//!    up to 32 bytes per item (a `Value` is 32, a map entry of two `Value`s
+//!    64) is then reserved in full, at most 32 bytes per input byte; an
+//!    error's path takes 32 bytes per level and its message is written at
+//!    its exact size. Checked on every input of `tests/hostile_claims.rs`
+//!    (nested over-claiming headers), `tests/stress.rs` and the differential
+//!    fuzz test (`msgpack-derive/tests/fuzz_differential.rs`).
+//!
+//!    **What your own types add.** An element type larger than 32 bytes per
+//!    item (a struct of many fields that an empty array or map fills with
+//!    defaults, a `Box`ed value, a B-tree or hash map, which allocates a
+//!    node or table however few its entries) can make a short input decode
+//!    into a large value: that value counts in the bound above when it is
+//!    returned, and a decode that fails part-way may hold up to three times
+//!    the size of such elements read before the error (they are reserved
+//!    from an allowance of 1 KiB plus 8 bytes per input byte,
+//!    [`Decoder::capacity_for`], then grow by doubling).
+//!    [`DecodeOptions::max_alloc`] caps every decode absolutely, your types
+//!    included.
 //! 3. **Bounded depth.** Arrays and maps nested deeper than
 //!    [`DecodeOptions::max_depth`] (default 1024) are an error before any
 //!    recursion; at the default limit a release build decodes [`Value`] and a
