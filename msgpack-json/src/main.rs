@@ -25,8 +25,23 @@ FILE is read whole; without FILE, or with '-', standard input is read.
 Options:
   -o, --output FILE  write to FILE instead of standard output
       --pretty       to-json: indent each value over several lines
-      --max-depth N  to-json, inspect: nesting limit for arrays and maps,
-                     1 to 1024 (default 64)
+      --force        to-json: read the input as MessagePack even if it looks
+                     like JSON text
+
+Limits of to-json and inspect (msgpack_core::DecodeOptions). By default the
+tool reads anything from-json writes: nesting up to 1024 levels and no
+limit on lengths (memory stays linear in the input whatever the input);
+--untrusted applies DecodeOptions::untrusted(), --trusted the default. A
+limit given after a preset replaces the preset's:
+      --untrusted              depth 64, containers of 65,536, strings and ext
+                               of 1 MiB, binaries of 16 MiB, 64 MiB a value
+      --trusted                the default
+      --max-depth N            nesting of arrays and maps, 1 to 1024
+      --max-container-len N    elements of an array, entries of a map
+      --max-str-len N          bytes of a string
+      --max-bin-len N          bytes of a binary
+      --max-ext-len N          bytes of an ext payload
+      --max-alloc N            bytes one value may allocate
       --format F     schema: text (the default), json-schema or msgspec
       --schema-version N
                      schema: the recorded version to export (default: the latest)
@@ -36,9 +51,8 @@ Options:
 Exit status: 0 success, 1 invalid input, 2 usage error, 3 I/O error.
 ";
 
-/// The nesting limit by default: that of `DecodeOptions::untrusted()`.
-const DEFAULT_MAX_DEPTH: u32 = 64;
-/// The highest `--max-depth`: what the worker's stack holds with a wide margin.
+/// The highest `--max-depth` (and the default): what the worker's stack
+/// holds with a wide margin.
 const MAX_MAX_DEPTH: u32 = 1024;
 /// Stack of the worker thread. Decoding, converting and printing recurse
 /// once per level (a `$map` form is three JSON levels); 1024 levels take a
@@ -70,7 +84,9 @@ struct Args {
     /// `None`: standard output.
     output: Option<PathBuf>,
     pretty: bool,
-    max_depth: Option<u32>,
+    force: bool,
+    /// The decode limits (to-json, inspect).
+    opts: DecodeOptions,
     format: Option<msgpack_json::SchemaFormat>,
     schema_version: Option<u32>,
 }
@@ -130,7 +146,9 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
     let mut input: Option<OsString> = None;
     let mut output = None;
     let mut pretty = false;
-    let mut max_depth = None;
+    let mut force = false;
+    let mut opts = DecodeOptions::new();
+    let mut limits_given = false;
     let mut format = None;
     let mut schema_version = None;
     // Help and version win over any other argument (up to `--`).
@@ -178,12 +196,19 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
         match name {
             "--" => options_done = true,
             "--pretty" if inline.is_none() => pretty = true,
+            "--force" if inline.is_none() => force = true,
             "-o" | "--output" => output = Some(PathBuf::from(value("a file name")?)),
+            // A preset replaces every limit; limits given after it refine it.
+            "--untrusted" | "--trusted" if inline.is_none() => {
+                limits_given = true;
+                opts = if name == "--untrusted" { DecodeOptions::untrusted() } else { DecodeOptions::new() };
+            }
             "--max-depth" => {
+                limits_given = true;
                 let v = value("a number")?;
                 let n = v.to_str().and_then(|s| s.parse::<u32>().ok()).filter(|n| (1..=MAX_MAX_DEPTH).contains(n));
                 match n {
-                    Some(n) => max_depth = Some(n),
+                    Some(n) => opts = opts.max_depth(n),
                     None => {
                         return Err(Failure::Usage(format!(
                             "--max-depth must be a number from 1 to {MAX_MAX_DEPTH}, not {}",
@@ -191,6 +216,31 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
                         )));
                     }
                 }
+            }
+            "--max-container-len" | "--max-str-len" | "--max-bin-len" | "--max-ext-len" => {
+                limits_given = true;
+                let v = value("a number")?;
+                let n = v.to_str().and_then(|s| s.parse::<u32>().ok()).ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "{name} must be a number from 0 to {}, not {}",
+                        u32::MAX,
+                        v.to_string_lossy()
+                    ))
+                })?;
+                opts = match name {
+                    "--max-container-len" => opts.max_container_len(n),
+                    "--max-str-len" => opts.max_str_len(n),
+                    "--max-bin-len" => opts.max_bin_len(n),
+                    _ => opts.max_ext_len(n),
+                };
+            }
+            "--max-alloc" => {
+                limits_given = true;
+                let v = value("a number")?;
+                let n = v.to_str().and_then(|s| s.parse::<usize>().ok()).ok_or_else(|| {
+                    Failure::Usage(format!("--max-alloc must be a number of bytes, not {}", v.to_string_lossy()))
+                })?;
+                opts = opts.max_alloc(n);
             }
             "--format" => {
                 let v = value("a format")?;
@@ -217,19 +267,23 @@ fn parse_args(args: Vec<OsString>) -> Result<Request, Failure> {
     if pretty && command != Command::ToJson {
         return Err(Failure::Usage("--pretty applies to to-json only".into()));
     }
-    if max_depth.is_some() && command == Command::FromJson {
+    if force && command != Command::ToJson {
+        return Err(Failure::Usage("--force applies to to-json only".into()));
+    }
+    if limits_given && command == Command::FromJson {
         return Err(Failure::Usage(
-            "--max-depth applies to to-json and inspect (from-json reads JSON nested up to 128 levels)".into(),
+            "--max-depth applies to to-json and inspect, as do the other limits (from-json reads JSON nested up to 128 levels)"
+                .into(),
         ));
     }
     if (format.is_some() || schema_version.is_some()) && command != Command::Schema {
         return Err(Failure::Usage("--format and --schema-version apply to schema only".into()));
     }
-    if command == Command::Schema && max_depth.is_some() {
-        return Err(Failure::Usage("--max-depth applies to to-json and inspect".into()));
+    if command == Command::Schema && limits_given {
+        return Err(Failure::Usage("--max-depth applies to to-json and inspect, as do the other limits".into()));
     }
     let input = input.filter(|path| path != "-").map(PathBuf::from);
-    Ok(Request::Run(Args { command, input, output, pretty, max_depth, format, schema_version }))
+    Ok(Request::Run(Args { command, input, output, pretty, force, opts, format, schema_version }))
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
@@ -240,12 +294,21 @@ fn run(args: &Args) -> Result<(), Failure> {
             Box::new(File::create(path).map_err(|e| Failure::Io(format!("cannot create {}: {e}", path.display())))?)
         }
     });
-    let opts = DecodeOptions::untrusted().max_depth(args.max_depth.unwrap_or(DEFAULT_MAX_DEPTH));
+    // Deeper than the worker's stack is sized for is refused above; a
+    // preset never goes deeper than the default.
+    let opts = args.opts.max_depth(args.opts.max_depth.min(MAX_MAX_DEPTH));
+    if args.command == Command::ToJson && !args.force && looks_like_json(&input) {
+        return Err(Failure::Invalid(
+            "the input looks like JSON text, not MessagePack: from-json converts JSON to MessagePack \
+             (--force reads it as MessagePack anyway)"
+                .into(),
+        ));
+    }
     let converted = match args.command {
         Command::ToJson => to_json(&input, opts, args.pretty, &mut out),
         Command::FromJson => from_json(&input, &mut out),
         Command::Inspect => msgpack_json::inspect(&input, opts, &mut out).map_err(|e| match e {
-            msgpack_json::InspectError::Invalid(e) => Conversion::Invalid(msgpack_error(&e, 0)),
+            msgpack_json::InspectError::Invalid(e) => Conversion::Invalid(msgpack_error(&e, &input, 0)),
             msgpack_json::InspectError::Io(e) => Conversion::Write(e),
         }),
         Command::Schema => {
@@ -306,14 +369,30 @@ fn read_input(path: Option<&PathBuf>) -> Result<Vec<u8>, Failure> {
     }
 }
 
-/// A decode error of the value that starts at byte `base` of the input.
-fn msgpack_error(e: &decode::Error, base: usize) -> String {
+/// A decode error of the value that starts at byte `base` of `input`, with
+/// the path to it (array indexes, map keys and entries told apart: see
+/// `msgpack_json::path_to`).
+fn msgpack_error(e: &decode::Error, input: &[u8], base: usize) -> String {
     let mut msg = format!("invalid MessagePack at byte {}: {}", base + e.offset(), e.kind());
-    let path = e.path().to_string();
+    let path = msgpack_json::path_to(&input[base..], e.offset());
     if path != "$" {
         msg.push_str(&format!(" (at {path})"));
     }
     msg
+}
+
+/// Whether `input` reads as JSON text: UTF-8, whole JSON values one after
+/// the other, and something only text has (a value that opens with `{`,
+/// `[` or `"`, or white space between or around values). A MessagePack
+/// stream of small integers can be such text too: `--force` reads it.
+fn looks_like_json(input: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(input) else { return false };
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return false;
+    }
+    let textual = trimmed.starts_with(['{', '[', '"']) || text.bytes().any(|b| b.is_ascii_whitespace());
+    textual && serde_json::Deserializer::from_str(text).into_iter::<Json>().all(|r| r.is_ok())
 }
 
 /// Decodes value after value until the input is exhausted, printing each as
@@ -324,7 +403,7 @@ fn to_json(input: &[u8], opts: DecodeOptions, pretty: bool, out: &mut impl Write
         // A decoder per value: the allocation limit applies to each value,
         // not to the whole stream.
         let mut d = Decoder::with_options(&input[pos..], opts);
-        let value: Value = d.decode().map_err(|e| Conversion::Invalid(msgpack_error(&e, pos)))?;
+        let value: Value = d.decode().map_err(|e| Conversion::Invalid(msgpack_error(&e, input, pos)))?;
         pos += d.position();
         let json = msgpack_json::to_json(&value);
         drop(value);
@@ -359,8 +438,13 @@ fn from_json(input: &[u8], out: &mut impl Write) -> Result<(), Conversion> {
                 )));
             }
         };
+        let end = stream.byte_offset();
         let value = msgpack_json::from_json(&json).map_err(|e| {
-            let (line, column) = value_position(input, start);
+            // At the value at fault (the body of a malformed `$` form), or
+            // at the start of the value when it cannot be found.
+            let text = std::str::from_utf8(&input[start..end]).unwrap_or("");
+            let at = e.offset_in(text).map_or(start, |o| start + o);
+            let (line, column) = value_position(input, at);
             Conversion::Invalid(format!(
                 "invalid JSON value at line {line} column {column}: {} (at {})",
                 e.message(),

@@ -141,17 +141,56 @@ fn map_to_json(entries: &[(Value, Value)]) -> Json {
 pub struct FormError {
     path: String,
     message: String,
+    /// The same path as steps, root first, then (for a malformed form) the
+    /// form's key: the way to the value at fault in the JSON text.
+    steps: Vec<Step>,
+}
+
+/// One step of a [`FormError`]'s way through the JSON text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Key(String),
+    Index(usize),
 }
 
 impl FormError {
+    /// An error in the body of the form `key` (`{key: body}`).
     fn new(message: impl Into<String>) -> Self {
-        FormError { path: String::new(), message: message.into() }
+        FormError { path: String::new(), message: message.into(), steps: Vec::new() }
     }
 
     /// Prepends a path segment (the error travels up from the innermost value).
-    fn within(mut self, segment: &str) -> Self {
+    fn within(mut self, segment: &str, step: Step) -> Self {
         self.path.insert_str(0, segment);
+        self.steps.insert(0, step);
         self
+    }
+
+    /// Where the value at fault starts in `text`, the JSON text of the
+    /// whole value this error came from: for a malformed form, its body
+    /// (the `"AQI"` of `{"$bin": "AQI"}`), else the value at [`path`](Self::path).
+    ///
+    /// ```
+    /// let text = r#"{"a": [1, {"$bin": "AQI"}]}"#;
+    /// let err = msgpack_json::from_json(&serde_json::from_str(text).unwrap()).unwrap_err();
+    /// assert_eq!(err.offset_in(text), Some(text.find("\"AQI\"").unwrap()));
+    /// ```
+    pub fn offset_in(&self, text: &str) -> Option<usize> {
+        use serde_json::value::RawValue;
+        let mut raw: &RawValue = serde_json::from_str(text).ok()?;
+        for step in &self.steps {
+            raw = match step {
+                Step::Key(k) => {
+                    let object: std::collections::HashMap<String, &RawValue> = serde_json::from_str(raw.get()).ok()?;
+                    *object.get(k)?
+                }
+                Step::Index(i) => {
+                    let items: Vec<&RawValue> = serde_json::from_str(raw.get()).ok()?;
+                    *items.get(*i)?
+                }
+            };
+        }
+        (raw.get().as_ptr() as usize).checked_sub(text.as_ptr() as usize)
     }
 
     /// Where in the value: `$` for the value itself, then `.key`, `["key"]`
@@ -223,7 +262,7 @@ pub fn from_json(json: &Json) -> Result<Value, FormError> {
             items
                 .iter()
                 .enumerate()
-                .map(|(i, item)| from_json(item).map_err(|e| e.within(&format!("[{i}]"))))
+                .map(|(i, item)| from_json(item).map_err(|e| e.within(&format!("[{i}]"), Step::Index(i))))
                 .collect::<Result<_, _>>()?,
         ),
         Json::Object(object) => {
@@ -231,12 +270,23 @@ pub fn from_json(json: &Json) -> Result<Value, FormError> {
                 && let Some((key, body)) = object.iter().next()
                 && RESERVED_KEYS.contains(&key.as_str())
             {
-                return form(key, body);
+                // An error in the form itself points at its body.
+                return form(key, body).map_err(|mut e| {
+                    if e.steps.is_empty() {
+                        e.steps.push(Step::Key(key.clone()));
+                    }
+                    e
+                });
             }
             Value::Map(
                 object
                     .iter()
-                    .map(|(k, v)| Ok((Value::Str(k.clone()), from_json(v).map_err(|e| e.within(&key_segment(k)))?)))
+                    .map(|(k, v)| {
+                        Ok((
+                            Value::Str(k.clone()),
+                            from_json(v).map_err(|e| e.within(&key_segment(k), Step::Key(k.clone())))?,
+                        ))
+                    })
                     .collect::<Result<_, FormError>>()?,
             )
         }
@@ -289,14 +339,19 @@ fn form(key: &str, body: &Json) -> Result<Value, FormError> {
                 FormError::new(format!("{key:?} needs an array of [key, value] pairs, found {}", kind(body)))
             })?;
             let entries = pairs.iter().enumerate().map(|(i, pair)| {
-                let within = |e: FormError, j: usize| e.within(&format!("[\"$map\"][{i}][{j}]"));
+                let within = |e: FormError, j: usize| {
+                    e.within(&format!("[{j}]"), Step::Index(j))
+                        .within(&format!("[{i}]"), Step::Index(i))
+                        .within("[\"$map\"]", Step::Key(MAP_KEY.into()))
+                };
                 match pair.as_array().map(Vec::as_slice) {
                     Some([k, v]) => {
                         Ok((from_json(k).map_err(|e| within(e, 0))?, from_json(v).map_err(|e| within(e, 1))?))
                     }
                     _ => {
                         Err(FormError::new(format!("{key:?} entries must be [key, value] pairs, found {}", kind(pair)))
-                            .within(&format!("[\"$map\"][{i}]")))
+                            .within(&format!("[{i}]"), Step::Index(i))
+                            .within("[\"$map\"]", Step::Key(MAP_KEY.into())))
                     }
                 }
             });
