@@ -17,8 +17,6 @@
 //!
 //! The measured worst figures are printed (`--nocapture`).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -27,83 +25,21 @@ use msgpack_core::{Decode, DecodeOptions, Decoder, Ext, MsgPack, Timestamp, Valu
 
 // ---- allocation accounting ---------------------------------------------------------
 
-struct CountingAlloc;
-
-thread_local! {
-    /// Bytes live on this thread (allocated here minus freed here).
-    static LIVE: Cell<isize> = const { Cell::new(0) };
-    /// The highest `LIVE` since the last reset.
-    static PEAK: Cell<isize> = const { Cell::new(0) };
-    /// Bytes requested on this thread, frees not subtracted (a reallocation
-    /// counts its new size).
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grow(size: usize, requested: usize) {
-    let _ = LIVE.try_with(|l| {
-        let live = l.get() + size as isize;
-        l.set(live);
-        let _ = PEAK.try_with(|p| p.set(p.get().max(live)));
-    });
-    let _ = TOTAL.try_with(|t| t.set(t.get().saturating_add(requested)));
-}
-
-fn shrink(size: usize) {
-    let _ = LIVE.try_with(|l| l.set(l.get() - size as isize));
-}
-
-#[allow(unsafe_code, reason = "a counting global allocator must implement the unsafe GlobalAlloc trait")]
-// SAFETY: every method forwards to `System` with the caller's arguments; the
-// counters are const-initialised thread locals without destructors, so
-// touching them never allocates or re-enters the allocator.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grow(layout.size(), layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grow(layout.size(), layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // The new block is counted before the old one is freed: both are
-        // live while a moving reallocation copies (the documented
-        // accounting).
-        grow(new_size, new_size);
-        shrink(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        shrink(layout.size());
-        // SAFETY: forwarded unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAlloc = CountingAlloc;
+#[path = "common/live_alloc.rs"]
+mod live_alloc;
 
 /// Runs `f` and returns its result with the peak of bytes live above the
 /// level before the call (the result, still alive, included) and the bytes
 /// requested during the call.
 fn measure<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
-    let (r, peak, total, _) = measure_kept(f);
+    let (r, peak, total, _) = live_alloc::measure_all(f);
     (r, peak, total)
 }
 
 /// [`measure`], and the bytes still live after the call: the heap memory
 /// of the result.
 fn measure_kept<R>(f: impl FnOnce() -> R) -> (R, usize, usize, usize) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|p| p.set(base));
-    let total = TOTAL.with(Cell::get);
-    let r = f();
-    let peak = (PEAK.with(Cell::get) - base).max(0) as usize;
-    let kept = (LIVE.with(Cell::get) - base).max(0) as usize;
-    (r, peak, TOTAL.with(Cell::get) - total, kept)
+    live_alloc::measure_all(f)
 }
 
 // ---- the bounds --------------------------------------------------------------------
@@ -118,7 +54,7 @@ fn measure_kept<R>(f: impl FnOnce() -> R) -> (R, usize, usize, usize) {
 /// The crate's documented bound for an `n`-byte input whose decode leaves
 /// `kept` bytes in the value it returns.
 fn documented(n: usize, kept: usize) -> usize {
-    64 * n + 4096 + 2 * kept
+    live_alloc::bound(n, kept)
 }
 
 /// What the derived types' own elements add per input byte, beyond the

@@ -16,6 +16,9 @@ thread_local! {
     static LIVE: Cell<isize> = const { Cell::new(0) };
     /// The highest `LIVE` since the last reset.
     static PEAK: Cell<isize> = const { Cell::new(0) };
+    /// Bytes requested on this thread, frees not subtracted (a reallocation
+    /// counts its new size).
+    static TOTAL: Cell<usize> = const { Cell::new(0) };
 }
 
 fn grow(size: usize) {
@@ -24,6 +27,7 @@ fn grow(size: usize) {
         l.set(live);
         let _ = PEAK.try_with(|p| p.set(p.get().max(live)));
     });
+    let _ = TOTAL.try_with(|t| t.set(t.get().saturating_add(size)));
 }
 
 fn shrink(size: usize) {
@@ -64,18 +68,29 @@ static GLOBAL: LiveAlloc = LiveAlloc;
 /// Runs `f` and returns its result with the peak of bytes live above the
 /// level before the call, and the bytes still live after it (the result's
 /// heap memory, for a result that holds one).
+#[allow(dead_code, reason = "not every test binary that includes this file needs it")]
 pub(crate) fn measure<R>(f: impl FnOnce() -> R) -> (R, usize, usize) {
+    let (r, peak, _, kept) = measure_all(f);
+    (r, peak, kept)
+}
+
+/// [`measure`], with the bytes requested during the call: the result, its
+/// peak, the total requested and the bytes kept.
+#[allow(dead_code, reason = "not every test binary that includes this file needs it")]
+pub(crate) fn measure_all<R>(f: impl FnOnce() -> R) -> (R, usize, usize, usize) {
     let base = LIVE.with(Cell::get);
     PEAK.with(|p| p.set(base));
+    let total = TOTAL.with(Cell::get);
     let r = f();
     let peak = (PEAK.with(Cell::get) - base).max(0) as usize;
     let kept = (LIVE.with(Cell::get) - base).max(0) as usize;
-    (r, peak, kept)
+    (r, peak, TOTAL.with(Cell::get) - total, kept)
 }
 
 /// The bound of the crate docs: one decode of an `n`-byte input peaks at
 /// most 64·n + 4 KiB beyond twice the heap memory of what it returns
 /// (`kept`: nothing, for a decode that fails).
+#[allow(dead_code, reason = "not every test binary that includes this file needs it")]
 pub(crate) fn bound(n: usize, kept: usize) -> usize {
     64 * n + 4096 + 2 * kept
 }
