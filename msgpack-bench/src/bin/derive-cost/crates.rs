@@ -76,9 +76,16 @@ pub(crate) struct StructDef {
     pub(crate) fields: Vec<(String, String)>,
 }
 
-/// `n` structs of 4 to 12 fields.
-pub(crate) fn structs(n: usize) -> Vec<StructDef> {
+/// Field types of a fixed-layout struct (`--fixed`): what the derive
+/// writes and reads through one template (derive docs, "Fixed layouts"),
+/// and every side can express.
+const FIXED: [&str; 3] = ["f32", "f64", "bool"];
+
+/// `n` structs of 4 to 12 fields; with `fixed`, of fixed-layout fields only
+/// (nesting an earlier fixed struct keeps the layout fixed).
+pub(crate) fn structs(n: usize, fixed: bool) -> Vec<StructDef> {
     let mut rng = Rng(0x6d73_6770_6163_6b21);
+    let types: &[&str] = if fixed { &FIXED } else { &SCALARS };
     (0..n)
         .map(|i| {
             let count = 4 + rng.below(9);
@@ -87,7 +94,7 @@ pub(crate) fn structs(n: usize) -> Vec<StructDef> {
             for k in 0..count {
                 let ty = match nested_at {
                     Some(at) if at == k => format!("S{}", rng.below(i)),
-                    _ => SCALARS[rng.below(SCALARS.len())].to_string(),
+                    _ => types[rng.below(types.len())].to_string(),
                 };
                 let word = WORDS[rng.below(WORDS.len())];
                 let name = if fields.iter().any(|(f, _)| f == word) { format!("{word}_{k}") } else { word.to_string() };

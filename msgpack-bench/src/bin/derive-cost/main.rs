@@ -6,6 +6,7 @@
 //! cargo run --release -p msgpack-bench --bin derive-cost            # 200 structs, 3 rounds
 //! cargo run --release -p msgpack-bench --bin derive-cost -- --quick # 20 structs, 1 round
 //! cargo run --release -p msgpack-bench --bin derive-cost -- --structs 500 --rounds 5
+//! cargo run --release -p msgpack-bench --bin derive-cost -- --fixed   # f32 / f64 / bool fields only
 //! ```
 //!
 //! # Method
@@ -115,10 +116,12 @@ impl Profile {
 struct Options {
     structs: usize,
     rounds: usize,
+    /// Structs of fixed-layout fields only (what the templates cost).
+    fixed: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut opts = Options { structs: 200, rounds: 3 };
+    let mut opts = Options { structs: 200, rounds: 3, fixed: false };
     let mut args = env::args().skip(1);
     let number = |v: Option<String>, what: &str| -> Result<usize, String> {
         let v = v.ok_or(format!("{what} needs a number"))?;
@@ -135,9 +138,10 @@ fn parse_args() -> Result<Options, String> {
             }
             "--structs" => opts.structs = number(args.next(), "--structs")?,
             "--rounds" => opts.rounds = number(args.next(), "--rounds")?,
+            "--fixed" => opts.fixed = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: derive-cost [--structs N (default 200)] [--rounds R (default 3)] [--quick (N = 20, R = 1)]"
+                    "usage: derive-cost [--structs N (default 200)] [--rounds R (default 3)] [--quick (N = 20, R = 1)] [--fixed (fixed-layout structs: floats, bools, arrays and tuples of them)]"
                 );
                 std::process::exit(0);
             }
@@ -226,7 +230,7 @@ fn run(opts: &Options) -> Result<(), String> {
     let mut env = Env { cargo, offline: false, root: target.join("derive-cost") };
 
     // Generate the crates.
-    let structs = crates::structs(opts.structs);
+    let structs = crates::structs(opts.structs, opts.fixed);
     let n_fields: usize = structs.iter().map(|s| s.fields.len()).sum();
     eprintln!("derive-cost: {} structs ({n_fields} fields) in {}", structs.len(), env.root.display());
     for side in SIDES {
@@ -322,7 +326,8 @@ fn run(opts: &Options) -> Result<(), String> {
 
     // Report.
     let n = structs.len() as f64;
-    println!("## What the derive costs: {} structs ({n_fields} fields), per struct\n", structs.len());
+    let what = if opts.fixed { " of fixed-layout fields (`--fixed`: f32, f64, bool)" } else { "" };
+    println!("## What the derive costs: {} structs{what} ({n_fields} fields), per struct\n", structs.len());
     println!("- {}; {}", rustc_version(), cpu_model());
     println!(
         "- per struct: (crate with the structs − the same crate without them) / {}; times: median of {} interleaved round(s), lowest–highest in brackets",
