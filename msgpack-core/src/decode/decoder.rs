@@ -399,14 +399,14 @@ impl<'de> Decoder<'de> {
         *self = attempt;
     }
 
-    /// Where the decoder is (position and depth), to go back after a failed
+    /// Where the decoder is (position, depth, open claims), to go back after a failed
     /// attempt made in place (see [`__reset`](Decoder::__reset)).
     ///
     /// Not public API: used by derived code.
     #[doc(hidden)]
     #[inline]
-    pub fn __mark(&self) -> (usize, u32) {
-        (self.pos, self.depth)
+    pub fn __mark(&self) -> (usize, u32, usize) {
+        (self.pos, self.depth, self.pending)
     }
 
     /// Back to a [`__mark`](Decoder::__mark) of this decoder, after a
@@ -415,9 +415,11 @@ impl<'de> Decoder<'de> {
     /// Not public API: used by derived code.
     #[doc(hidden)]
     #[inline]
-    pub fn __reset(&mut self, mark: (usize, u32)) {
+    pub fn __reset(&mut self, mark: (usize, u32, usize)) {
         self.pos = mark.0.min(self.buf.len());
         self.depth = mark.1;
+        // The claims of the containers the attempt opened go with it.
+        self.pending = mark.2;
     }
 
     /// Whether errors are detail-free (speculating).
