@@ -109,6 +109,18 @@ fn std_collections() {
             check::<HashMap<String, HashMap<String, Value>>>(&format!("HashMap^2, 8f a0 x {levels}"), &input);
             let input = nested(b"\xde\x00\x40\xa0", levels);
             check::<HashMap<String, Value>>(&format!("HashMap<String, Value>, de 00 40 a0 x {levels}"), &input);
+            // Sets and heaps of strings: arrays of 64 claimed, `""` after
+            // `""`, cut short; and nested.
+            let mut flat = b"\xdc\x00\x40".to_vec();
+            flat.extend(std::iter::repeat_n(0xa0, levels.min(63)));
+            check::<std::collections::HashSet<String>>(&format!("HashSet<String>, {levels} strings"), &flat);
+            check::<std::collections::BinaryHeap<String>>(&format!("BinaryHeap<String>, {levels} strings"), &flat);
+            check::<std::collections::BTreeSet<String>>(&format!("BTreeSet<String>, {levels} strings"), &flat);
+            let input = nested(b"\xdc\x00\x40", levels);
+            check::<Vec<std::collections::HashSet<Vec<u8>>>>(
+                &format!("Vec<HashSet<Vec<u8>>>, dc 00 40 x {levels}"),
+                &input,
+            );
         }
     });
 }

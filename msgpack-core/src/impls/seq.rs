@@ -187,13 +187,33 @@ mod alloc_impls {
     set! {
         BTreeSet<T: Ord> => insert;
         LinkedList<T> => push_back;
-        // In the heap's iteration order (arbitrary), as serde writes it.
-        BinaryHeap<T: Ord> => push;
+    }
+
+    /// In the heap's iteration order (arbitrary), as serde writes it.
+    impl<T: Encode> Encode for BinaryHeap<T> {
+        #[inline]
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            encode_seq(self.len(), self.iter(), e)
+        }
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            seq_len(self.len(), self.iter())
+        }
+    }
+
+    /// Read as a `Vec` (reserved as the crate's collections reserve, see
+    /// [`Decoder::capacity_for`](crate::Decoder::capacity_for)), then
+    /// made a heap in place.
+    impl<'de, T: Decode<'de> + Ord> Decode<'de> for BinaryHeap<T> {
+        #[inline]
+        fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
+            T::__decode_vec(d).map(BinaryHeap::from)
+        }
     }
 }
 
 #[cfg(feature = "std")]
-use alloc_impls::{decode_seq, encode_seq, seq_len};
+use alloc_impls::{encode_seq, seq_len};
 
 #[cfg(feature = "std")]
 mod std_impls {
@@ -216,10 +236,23 @@ mod std_impls {
     impl<'de, T: Decode<'de> + Eq + Hash, S: BuildHasher + Default> Decode<'de> for HashSet<T, S> {
         #[inline]
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-            let mut out = HashSet::with_hasher(S::default());
-            decode_seq(d, |x| {
-                out.insert(x);
-            })?;
+            // Reserved for the count as claimed against the whole input, as
+            // `HashMap` is (no rehashing on the way).
+            let at = d.position();
+            let len = d.array_len()?;
+            d.charge_elements::<T>(len, at)?;
+            d.enter()?;
+            let out = crate::decode::collect::collect::<T, _, _>(
+                d,
+                len,
+                1,
+                |cap| HashSet::with_capacity_and_hasher(cap, S::default()),
+                |d, i| T::decode(d).map_err(|e| e.at_index(i)),
+                |set, x| {
+                    set.insert(x);
+                },
+            )?;
+            d.leave();
             Ok(out)
         }
     }
