@@ -157,10 +157,10 @@ mod alloc_impls {
         Ok(())
     }
 
-    macro_rules! set {
-        ($($set:ident<T $(: $bound:ident $(+ $more:ident)*)?> => $insert:ident;)*) => {$(
-            /// An array of the elements, in iteration order.
-            impl<T: Encode> Encode for $set<T> {
+    macro_rules! seq_encode {
+        ($($(#[$doc:meta])* $seq:ident;)*) => {$(
+            $(#[$doc])*
+            impl<T: Encode> Encode for $seq<T> {
                 #[inline]
                 fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
                     encode_seq(self.len(), self.iter(), e)
@@ -170,7 +170,20 @@ mod alloc_impls {
                     seq_len(self.len(), self.iter())
                 }
             }
+        )*};
+    }
 
+    seq_encode! {
+        /// An array of the elements, in iteration order.
+        BTreeSet;
+        /// An array of the elements, in iteration order.
+        LinkedList;
+        /// In the heap's iteration order (arbitrary), as serde writes it.
+        BinaryHeap;
+    }
+
+    macro_rules! set {
+        ($($set:ident<T $(: $bound:ident $(+ $more:ident)*)?> => $insert:ident;)*) => {$(
             impl<'de, T: Decode<'de> $(+ $bound $(+ $more)*)?> Decode<'de> for $set<T> {
                 #[inline]
                 fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
@@ -187,18 +200,6 @@ mod alloc_impls {
     set! {
         BTreeSet<T: Ord> => insert;
         LinkedList<T> => push_back;
-    }
-
-    /// In the heap's iteration order (arbitrary), as serde writes it.
-    impl<T: Encode> Encode for BinaryHeap<T> {
-        #[inline]
-        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-            encode_seq(self.len(), self.iter(), e)
-        }
-        #[inline]
-        fn encoded_len(&self) -> usize {
-            seq_len(self.len(), self.iter())
-        }
     }
 
     /// Read as a `Vec` (reserved as the crate's collections reserve, see
