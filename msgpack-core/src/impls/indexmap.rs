@@ -7,7 +7,7 @@ use core::hash::{BuildHasher, Hash};
 
 use ::indexmap::{IndexMap, IndexSet};
 
-use crate::decode::collect::collect;
+use crate::decode::collect::{collect, collect_array};
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write, array_header_size, map_header_size};
 use crate::schema::{Schema, Shape, ShapeRef};
@@ -100,21 +100,13 @@ where
     S: BuildHasher + Default,
 {
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        let at = d.position();
-        let len = d.array_len()?;
-        d.charge_elements::<(T, usize, usize)>(len, at)?;
-        d.enter()?;
-        let set = collect::<(T, usize, usize), _, _>(
+        let set = collect_array::<(T, usize, usize), _, _>(
             d,
-            len,
-            1,
             |cap| IndexSet::with_capacity_and_hasher(cap, S::default()),
-            |d, i| T::decode(d).map_err(|e| e.at_index(i)),
             |set, x| {
                 set.insert(x);
             },
         )?;
-        d.leave();
         Ok(set)
     }
 }

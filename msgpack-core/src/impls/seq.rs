@@ -142,21 +142,6 @@ mod alloc_impls {
         encode::array_header_size(len) + items.map(Encode::encoded_len).sum::<usize>()
     }
 
-    /// Reads an array element by element into `push` (bounded by the input
-    /// length, depth-checked, errors located by index).
-    #[inline]
-    pub(crate) fn decode_seq<'de, T: Decode<'de>>(d: &mut Decoder<'de>, mut push: impl FnMut(T)) -> Result<(), Error> {
-        let at = d.position();
-        let len = d.array_len()?;
-        d.charge_elements::<T>(len, at)?;
-        d.enter()?;
-        for i in 0..len {
-            push(T::decode(d).map_err(|e| e.at_index(i))?);
-        }
-        d.leave();
-        Ok(())
-    }
-
     macro_rules! seq_encode {
         ($($(#[$doc:meta])* $seq:ident;)*) => {$(
             $(#[$doc])*
@@ -187,11 +172,11 @@ mod alloc_impls {
             impl<'de, T: Decode<'de> $(+ $bound $(+ $more)*)?> Decode<'de> for $set<T> {
                 #[inline]
                 fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-                    let mut out = $set::new();
-                    decode_seq(d, |x| {
+                    // Claimed as the crate's collections claim (nothing to
+                    // reserve: a node per element).
+                    crate::decode::collect::collect_array::<T, _, _>(d, |_| $set::new(), |out, x| {
                         out.$insert(x);
-                    })?;
-                    Ok(out)
+                    })
                 }
             }
         )*};
@@ -239,22 +224,13 @@ mod std_impls {
         fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
             // Reserved for the count as claimed against the whole input, as
             // `HashMap` is (no rehashing on the way).
-            let at = d.position();
-            let len = d.array_len()?;
-            d.charge_elements::<T>(len, at)?;
-            d.enter()?;
-            let out = crate::decode::collect::collect::<T, _, _>(
+            crate::decode::collect::collect_array::<T, _, _>(
                 d,
-                len,
-                1,
                 |cap| HashSet::with_capacity_and_hasher(cap, S::default()),
-                |d, i| T::decode(d).map_err(|e| e.at_index(i)),
                 |set, x| {
                     set.insert(x);
                 },
-            )?;
-            d.leave();
-            Ok(out)
+            )
         }
     }
 }
