@@ -1,9 +1,33 @@
 //! The container model: what the derive generates code for, with the syn
 //! nodes kept for spans.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use crate::attr;
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+
+pub(crate) mod bound;
+pub(crate) mod layout;
+
+/// Paths the generated code uses.
+pub(crate) struct Names {
+    /// The core crate: `::msgpack_core`, or `#[msgpack(crate = "...")]`.
+    pub(crate) krate: syn::Path,
+}
+
+impl Names {
+    /// The names for `cont` (its `crate = "..."`, else `::msgpack_core`).
+    pub(crate) fn new(cont: &Container) -> Names {
+        Names::with_crate(cont.attrs.krate.get())
+    }
+
+    /// The names with `krate`, else `::msgpack_core`.
+    pub(crate) fn with_crate(krate: Option<&syn::Path>) -> Names {
+        Names { krate: krate.cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core)) }
+    }
+}
 
 /// A struct or enum being derived.
 pub(crate) struct Container<'a> {
@@ -108,10 +132,24 @@ impl Variant<'_> {
     }
 }
 
+/// Whether a field list has flattened fields (on the wire).
+pub(crate) fn has_flatten(fields: &[Field]) -> bool {
+    fields.iter().any(|f| f.is_wire() && f.attrs.flatten.is_set())
+}
+
 impl Field<'_> {
     /// Written and read at all (not `skip`).
     pub(crate) fn is_wire(&self) -> bool {
         !self.attrs.skip.is_set()
+    }
+
+    /// The Rust name of the field (its index for a tuple field), for
+    /// messages.
+    pub(crate) fn rust_name(&self) -> String {
+        match &self.member {
+            syn::Member::Named(id) => id.to_string(),
+            syn::Member::Unnamed(i) => i.index.to_string(),
+        }
     }
 
     /// A name for messages: the wire key.
@@ -180,6 +218,29 @@ impl<'a> Container<'a> {
     /// Map or array form of this container's structs / struct variants.
     pub(crate) fn form(&self) -> Form {
         if self.attrs.array.is_set() { Form::Array } else { Form::Map }
+    }
+
+    /// Whether the type gets a `FlattenDecode` impl (a map-form named
+    /// struct, not `transparent`): it can be flattened into another map
+    /// and read from an array through its accumulator.
+    pub(crate) fn has_flatten_decode(&self) -> bool {
+        matches!(self.data, Data::Struct(Style::Struct, _))
+            && self.form() == Form::Map
+            && self.transparent_field().is_none()
+    }
+
+    /// An enum of unit variants written as integers: `index`, or
+    /// explicit discriminants.
+    pub(crate) fn unit_enum_as_int(&self, variants: &[Variant]) -> bool {
+        variants.iter().all(|v| v.style == Style::Unit)
+            && (self.attrs.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some()))
+    }
+
+    /// The integer of a unit variant in integer form (an `i64` expression).
+    pub(crate) fn variant_int(&self, index: usize, v: &Variant) -> TokenStream {
+        let ident = self.ident;
+        let vi = v.ident;
+        if self.attrs.index.is_set() { quote!(#index as i64) } else { quote!(#ident::#vi as i64) }
     }
 }
 

@@ -10,12 +10,14 @@ use crate::ast::{Container, Data, Field, Form, Key, Style, Variant};
 use crate::attr;
 use crate::ctxt::Ctxt;
 
+pub(crate) mod consts;
 mod enums;
 use enums::check_enum;
 
 pub(crate) fn check(cx: &Ctxt, cont: &Container) {
     check_form(cx, cont);
     check_proxy(cx, cont);
+    check_lock(cx, cont);
     match &cont.data {
         Data::Struct(style, fields) => {
             check_struct_container(cx, cont, *style);
@@ -27,6 +29,18 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container) {
                 check_fields(cx, cont, v.style, &v.fields, Some(v));
             }
         }
+    }
+}
+
+/// `schema_lock` records one concrete type: a generic type has no single
+/// schema to record (its parameters' shapes are not known at expansion).
+fn check_lock(cx: &Ctxt, cont: &Container) {
+    let Some(lit) = cont.attrs.schema_lock.get() else { return };
+    if cont.generics.type_params().next().is_some() || cont.generics.const_params().next().is_some() {
+        cx.syn_error(syn::Error::new(
+            lit.span(),
+            "`schema_lock` needs a type without type or const parameters (lock a concrete type, e.g. a newtype around `Page<Item>`)",
+        ));
     }
 }
 
@@ -197,12 +211,12 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
     let mut catch_all: Option<&Field> = None;
     for f in wire.iter().filter(|f| is_catch_all(f)) {
         if let Some(t) = cont.attrs.deny_unknown_fields.tokens() {
-            cx.error_spanned_by(t, format!("`deny_unknown_fields` has no effect with the flattened map `{}`: it takes every key no field claims", member(f)));
+            cx.error_spanned_by(t, format!("`deny_unknown_fields` has no effect with the flattened map `{}`: it takes every key no field claims", f.rust_name()));
         }
         match catch_all {
             Some(first) => cx.error_spanned_by(
                 f.attrs.flatten.tokens().unwrap(),
-                format!("two flattened maps in {in_what} (`{}` and `{}`): the first takes every key no field claims, the second would stay empty; keep one", member(first), member(f)),
+                format!("two flattened maps in {in_what} (`{}` and `{}`): the first takes every key no field claims, the second would stay empty; keep one", first.rust_name(), f.rust_name()),
             ),
             None => catch_all = Some(f),
         }
@@ -217,8 +231,8 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
                     at,
                     format!(
                         "fields `{}` and `{}` of {in_what} both have the wire key {}",
-                        member(prev),
-                        member(f),
+                        prev.rust_name(),
+                        f.rust_name(),
                         f.key
                     ),
                 );
@@ -236,20 +250,23 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
                 let msg = match previous {
                     None => continue,
                     Some((g, _)) if std::ptr::eq(g, *f) => {
-                        format!("alias {alias:?} of field `{}` is already its wire key or alias; remove it", member(f))
+                        format!(
+                            "alias {alias:?} of field `{}` is already its wire key or alias; remove it",
+                            f.rust_name()
+                        )
                     }
                     Some((g, false)) => {
                         format!(
                             "alias {alias:?} of field `{}` is the wire key of field `{}` of {in_what}",
-                            member(f),
-                            member(g)
+                            f.rust_name(),
+                            g.rust_name()
                         )
                     }
                     Some((g, true)) => {
                         format!(
                             "alias {alias:?} of field `{}` is also an alias of field `{}` of {in_what}",
-                            member(f),
-                            member(g)
+                            f.rust_name(),
+                            g.rust_name()
                         )
                     }
                 };
@@ -264,7 +281,7 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
             for f in keyed.iter().filter(|f| !f.attrs.key.is_set()) {
                 cx.error_spanned_by(
                     key_tokens(f),
-                    format!("field `{}` has a string key while other fields of {in_what} have integer keys; give it `key = N` too", member(f)),
+                    format!("field `{}` has a string key while other fields of {in_what} have integer keys; give it `key = N` too", f.rust_name()),
                 );
             }
         }
@@ -282,7 +299,7 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
             } else if let Some(d) = first_default {
                 cx.error_spanned_by(
                     key_tokens(f),
-                    format!("required field `{}` follows field `{}`, which has a default: in `array` form fields after a defaulted one must have defaults too", member(f), member(d)),
+                    format!("required field `{}` follows field `{}`, which has a default: in `array` form fields after a defaulted one must have defaults too", f.rust_name(), d.rust_name()),
                 );
             }
         }
@@ -470,13 +487,6 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
 
 fn has_lifetime(ty: &syn::Type) -> bool {
     ty.to_token_stream().into_iter().any(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\''))
-}
-
-fn member(f: &Field) -> String {
-    match &f.member {
-        syn::Member::Named(id) => id.to_string(),
-        syn::Member::Unnamed(i) => i.index.to_string(),
-    }
 }
 
 /// The narrowest tokens that explain a field's wire key.

@@ -1,24 +1,29 @@
-//! derive -> try_expand -> (check) -> encode + decode + schema.
+//! derive -> try_expand -> (check) -> encode + decode + schema + lock.
+//!
+//! The only module that calls the passes: each pass imports the model
+//! (`ast`, `attr`) and the wire encodings (`wire`), never another pass.
+//! A container converted through a proxy type (`from`, `try_from`,
+//! `into`) gets the `proxy` pass on the sides it converts instead of the
+//! field-by-field code.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::Container;
+use crate::ast::{Container, Names};
 use crate::ctxt::Ctxt;
-use crate::{check, decode, encode, fallback, lock, schema};
-
-/// Paths the generated code uses.
-pub(crate) struct Names {
-    /// The core crate: `::msgpack_core`, or `#[msgpack(crate = "...")]`.
-    pub(crate) krate: syn::Path,
-}
+use crate::{attr, check, decode, encode, fallback, lock, proxy, schema};
 
 pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     match try_expand(input) {
         Ok(tokens) => tokens,
         Err(err) => {
             let errors = err.to_compile_error();
-            let stubs = fallback::expand(input);
+            // The stubs name the crate the user named, if the attribute
+            // parses (its own errors are among `errors` already).
+            let cx = Ctxt::default();
+            let attrs = attr::Container::from_ast(&cx, input);
+            drop(cx.check());
+            let stubs = fallback::expand(input, &Names::with_crate(attrs.krate.get()));
             quote!(#errors #stubs)
         }
     }
@@ -32,11 +37,29 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     }
     cx.check()?;
     let Some(cont) = cont else { unreachable!("a missing container always records an error") };
-    let names = Names { krate: cont.attrs.krate.get().cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core)) };
-    let enc = encode::expand(&cont, &names);
-    let dec = decode::expand(&cont, &names);
-    let schema = schema::expand(&cont, &names);
-    let lock = lock::expand(&cont, &names)?;
+    let n = Names::new(&cont);
+    let a = &cont.attrs;
+    let enc = match a.into.get() {
+        Some(ty) => proxy::encode_impl(&cont, &n, ty),
+        None => {
+            // The assertions the compiler checks (keys of flattened
+            // structs, internal tags) are about what the encoder writes.
+            let tags = check::consts::tag_checks(&cont, &n);
+            let flatten = check::consts::flatten_checks(&cont, &n);
+            let enc = encode::expand(&cont, &n);
+            quote!(#tags #flatten #enc)
+        }
+    };
+    let dec = match (a.from.get(), a.try_from.get()) {
+        (Some(ty), _) => proxy::decode_impl(&cont, &n, ty),
+        (None, Some(ty)) => proxy::try_decode_impl(&cont, &n, ty),
+        (None, None) => decode::expand(&cont, &n),
+    };
+    let schema = match a.from.get().or(a.try_from.get()).or(a.into.get()) {
+        Some(ty) => proxy::schema_impl(&cont, &n, ty),
+        None => schema::expand(&cont, &n),
+    };
+    let lock = lock::expand(&cont, &n)?;
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
         const _: () = {

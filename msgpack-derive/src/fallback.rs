@@ -1,13 +1,16 @@
 //! When the input has errors, emit impls with bodies that never run, so
 //! that uses of the type elsewhere do not add "trait not implemented"
 //! errors to the real ones. The compile errors stop the build anyway.
+//! They name the crate of `#[msgpack(crate = "...")]` when it parses.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub(crate) fn expand(input: &syn::DeriveInput) -> TokenStream {
+use crate::ast::Names;
+
+pub(crate) fn expand(input: &syn::DeriveInput, n: &Names) -> TokenStream {
     let ident = &input.ident;
-    let krate: syn::Path = syn::parse_quote!(::msgpack_core);
+    let krate = &n.krate;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut de_generics = input.generics.clone();
     de_generics.params.insert(0, syn::parse_quote!('de));

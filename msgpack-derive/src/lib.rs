@@ -5,16 +5,29 @@
 //!
 //! The derive is a pipeline, one pass per module: `attr` turns
 //! `#[msgpack(...)]` attributes into typed values, `ast` builds the
-//! container model keeping the syn nodes for spans, `check` holds every rule
-//! that involves more than one attribute, then `encode` and `decode`
-//! generate code that never validates, and `schema` the `const` wire
-//! descriptor used by compile-time compatibility checks. Errors are collected in a
-//! `ctxt::Ctxt` and reported together; when there are any, `fallback`
-//! emits empty impls so one mistake gives one error, not a cascade.
+//! container model keeping the syn nodes for spans (with the facts every
+//! pass shares: the crate's `Names`, a variant's integer, whether a struct
+//! flattens, which fields have a fixed layout, the bounds a parameter
+//! needs), `check` holds every rule that involves more than one attribute
+//! (reported through `ctxt::Ctxt`, plus the `const` assertions only the
+//! compiler can evaluate), then `encode` and `decode` generate code that
+//! never validates (their submodules mirror each other: `field`, `map`,
+//! `array`, `elems`, `enums`, `layout`), `schema` the `const` wire
+//! descriptor used by compile-time compatibility checks, `lock` the checks
+//! against a schema lock file, and `proxy` the impls of `from` / `into`
+//! types. `wire` holds the bytes the generated code writes pre-encoded.
+//! Errors are collected in a `Ctxt` and reported together; when there
+//! are any, `fallback` emits empty impls so one mistake gives one error,
+//! not a cascade.
+//!
+//! The layers, lowest first: `ctxt`, `case`; `attr`; `ast`; `wire`; the
+//! passes (`check`, `encode`, `decode`, `schema`, `lock`, `proxy`,
+//! `fallback`), which import the layers below and never each other;
+//! `expand`, the only caller of the passes. `tools/import_graph.py` checks
+//! this in CI (no import circles between files, no import up the layers).
 
 mod ast;
 mod attr;
-mod bound;
 mod case;
 mod check;
 mod ctxt;
@@ -22,7 +35,6 @@ mod decode;
 mod encode;
 mod expand;
 mod fallback;
-mod layout;
 mod lock;
 mod proxy;
 mod schema;

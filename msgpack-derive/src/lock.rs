@@ -14,18 +14,11 @@ use msgpack_schema_text as text;
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::ast::Container;
-use crate::expand::Names;
+use crate::ast::{Container, Names};
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> syn::Result<TokenStream> {
     let Some(lit) = cont.attrs.schema_lock.get() else { return Ok(TokenStream::new()) };
     let span = lit.span();
-    if cont.generics.type_params().next().is_some() || cont.generics.const_params().next().is_some() {
-        return Err(syn::Error::new(
-            span,
-            "`schema_lock` needs a type without type or const parameters (lock a concrete type, e.g. a newtype around `Page<Item>`)",
-        ));
-    }
     // Every token at the attribute, so that a failed `const` points there.
     let nk = &n.krate;
     let krate: syn::Path = syn::parse2(respan(quote!(#nk), span)).unwrap_or_else(|_| n.krate.clone());

@@ -11,8 +11,8 @@ use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::Container;
-use crate::bound;
-use crate::expand::Names;
+use crate::ast::Names;
+use crate::ast::bound;
 
 /// The where-clause predicates of a proxied impl: the type's own, `bound`
 /// if given (no bounds are inferred from the fields, which are not

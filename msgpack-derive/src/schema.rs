@@ -13,14 +13,10 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 
+use crate::ast::Names;
 use crate::ast::{Container, Data, Field, Form, Key, Style, Tagging, Variant};
-use crate::encode::{unit_enum_as_int, variant_int};
-use crate::expand::Names;
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
-    if let Some(ty) = cont.attrs.from.get().or(cont.attrs.try_from.get()).or(cont.attrs.into.get()) {
-        return crate::proxy::schema_impl(cont, n, ty);
-    }
     let krate = &n.krate;
     let ident = cont.ident;
     let (impl_generics, ty_generics, where_clause) = cont.generics.split_for_impl();
@@ -316,12 +312,12 @@ impl Gen<'_> {
         let krate = &self.n.krate;
         let schema = quote!(#krate::schema);
         let name = cont.ident.to_string();
-        let as_int = unit_enum_as_int(cont, variants);
+        let as_int = cont.unit_enum_as_int(variants);
         let tagging = cont.tagging();
         let defs = variants.iter().enumerate().filter(|(_, v)| !v.attrs.skip.is_set()).map(|(i, v)| {
             let vname = v.ident.to_string();
             let tag = if as_int {
-                let int = variant_int(cont, i, v);
+                let int = cont.variant_int(i, v);
                 quote!(#schema::Key::Int(#int))
             } else {
                 key_tokens(&schema, &Key::Str(v.name.clone()))

@@ -99,3 +99,16 @@ fn representative_struct() {
 fn map_form_struct_with_a_run() {
     check("run", "pub struct Marker { pub id: u32, pub x: f64, pub y: f64, pub visible: bool, pub label: String }");
 }
+
+/// With errors in the input, the stub impls (`fallback`) name the crate of
+/// `#[msgpack(crate = "...")]`, so that a user who renamed the core gets
+/// the real error alone, not an unresolved `::msgpack_core` beside it.
+#[test]
+fn fallback_names_the_crate_of_the_attribute() {
+    let input: syn::DeriveInput =
+        syn::parse_str(r#"#[msgpack(crate = "my_core", array, map)] struct S { a: u8 }"#).expect("test input parses");
+    let out = crate::expand::derive(&input).to_string();
+    assert!(out.contains("compile_error"), "the conflicting forms are an error: {out}");
+    assert!(out.contains("my_core :: Encode"), "the stubs use the attribute's crate: {out}");
+    assert!(!out.contains("msgpack_core"), "no default crate path is left: {out}");
+}

@@ -4,9 +4,14 @@
 //! The derive cannot depend on `msgpack-core` (the core re-exports the
 //! derive), so the few encodings it needs are written here, always in the
 //! smallest form, exactly as the core's `Encoder` writes them (tests in the
-//! core compare the two).
+//! core compare the two); and the fixed layouts' `Layout` expressions
+//! (see `ast::layout`), which spell those bytes out for the core.
 
-use crate::ast::Key;
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::{Container, Field, Form, Key, Names, Style};
 
 pub(crate) fn str(s: &str) -> Vec<u8> {
     let n = s.len();
@@ -100,6 +105,81 @@ fn container_header(n: usize, fix: u8, m16: u8, m32: u8) -> Vec<u8> {
 /// A byte-string literal token for generated code.
 pub(crate) fn lit(bytes: &[u8]) -> proc_macro2::Literal {
     proc_macro2::Literal::byte_string(bytes)
+}
+
+/// `<T as Trait>::__LAYOUT` for a field's type, spanned at the type.
+pub(crate) fn field_layout(f: &Field, tr: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    quote_spanned!(ty.span()=> <#ty as #tr>::__LAYOUT)
+}
+
+/// The layout expression of a whole struct, and the length of its header
+/// (each field's key is counted before the field).
+pub(crate) fn layout_expr(
+    cont: &Container,
+    n: &Names,
+    style: Style,
+    fields: &[Field],
+    tr: &TokenStream,
+) -> TokenStream {
+    let krate = &n.krate;
+    let parts: Vec<TokenStream> = fields.iter().map(|f| field_layout(f, tr)).collect();
+    match style {
+        Style::Newtype => parts[0].clone(),
+        Style::Struct if cont.form() == Form::Map => {
+            let count = fields.len();
+            let entries = fields.iter().zip(&parts).map(|(f, p)| {
+                let key = lit(&key(&f.key));
+                quote!(#krate::layout::Layout::bytes(#key), #p)
+            });
+            quote!(#krate::layout::Layout::map(#count, &[#(#entries),*]))
+        }
+        _ => quote!(#krate::layout::Layout::array(&[#(#parts),*])),
+    }
+}
+
+/// The layout of a run's fields in one template (with their keys in map
+/// form), under `tr` (`Encode` or `Decode<'de>`).
+pub(crate) fn run_layout(n: &Names, fields: &[Field], map: bool, tr: &TokenStream) -> TokenStream {
+    let krate = &n.krate;
+    let parts = fields.iter().map(|f| {
+        let l = field_layout(f, tr);
+        if map {
+            let key = lit(&key(&f.key));
+            quote!(#krate::layout::Layout::bytes(#key), #l)
+        } else {
+            l
+        }
+    });
+    quote!(#krate::layout::Layout::concat(&[#(#parts),*]))
+}
+
+/// The byte offset of the first field (after the header) and each field's
+/// key length, as the template lays them out.
+pub(crate) fn offsets(cont: &Container, style: Style, fields: &[Field]) -> (usize, Vec<usize>) {
+    match style {
+        Style::Newtype => (0, vec![0]),
+        Style::Struct if cont.form() == Form::Map => {
+            (map_header(fields.len()).len(), fields.iter().map(|f| key(&f.key).len()).collect())
+        }
+        _ => (array_header(fields.len()).len(), vec![0; fields.len()]),
+    }
+}
+
+/// The raw `str` keys and aliases of a field list's keyed (not flattened)
+/// wire fields.
+pub(crate) fn own_keys<'f, 'a: 'f>(fields: impl IntoIterator<Item = &'f Field<'a>>) -> Vec<proc_macro2::Literal> {
+    fields
+        .into_iter()
+        .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
+        .flat_map(|f| {
+            let key = match &f.key {
+                Key::Str(s) => Some(lit(s.as_bytes())),
+                Key::Int(_) => None,
+            };
+            key.into_iter().chain(f.attrs.aliases.iter().map(|a| lit(a.value().as_bytes())))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use quote::ToTokens;
 
-use super::member;
 use crate::ast::{Container, Form, Key, Style, Variant};
 use crate::attr;
 use crate::ctxt::Ctxt;
@@ -118,7 +117,7 @@ pub(super) fn check_enum(cx: &Ctxt, cont: &Container, variants: &[Variant]) {
                 if let Some(lit) = f.attrs.aliases.iter().find(|l| l.value() == *tag) {
                     cx.error_spanned_by(
                         lit,
-                        format!("alias {tag:?} of field `{}` of variant `{}` is the tag's key", member(f), v.ident),
+                        format!("alias {tag:?} of field `{}` of variant `{}` is the tag's key", f.rust_name(), v.ident),
                     );
                 }
                 if v.style == Style::Struct && f.key == Key::Str(tag.clone()) {

@@ -9,9 +9,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::enums::{Within, not_tagged, tag_pattern, unknown_tag, variant_payload};
+use super::variant::{Within, not_tagged, tag_pattern, unknown_tag, variant_payload};
+use crate::ast::Names;
 use crate::ast::{Container, Style, Variant};
-use crate::expand::Names;
 use crate::wire;
 
 pub(super) fn adjacently_tagged(

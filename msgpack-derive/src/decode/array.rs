@@ -7,11 +7,12 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::{
-    absent_value, build_defaulted, construct, elems, is_plain, is_required, skipped_value, typed_helper, value_decode,
+use super::elems;
+use super::field::{
+    absent_value, build_defaulted, construct, is_plain, is_required, skipped_value, typed_helper, value_decode,
 };
-use crate::ast::{Container, Data, Field, Form, Style};
-use crate::expand::Names;
+use crate::ast::Names;
+use crate::ast::{Container, Field, Form, Style};
 
 /// Reads an array (header already read: `__len` elements) into a struct,
 /// tuple struct or variant built by `ctor`. Tuple shapes need exactly their
@@ -25,7 +26,7 @@ pub(super) fn array_elements(
     fields: &[Field],
     ctor: &TokenStream,
 ) -> TokenStream {
-    if style == Style::Struct && elems::has_flatten(fields) {
+    if style == Style::Struct && crate::ast::has_flatten(fields) {
         if cont.form() == Form::Array {
             return elems::flat_array_elements(cont, n, fields, ctor);
         }
@@ -39,7 +40,7 @@ pub(super) fn array_elements(
             __no?
         });
     }
-    if has_flatten_decode(cont) {
+    if cont.has_flatten_decode() {
         return acc_array_elements(cont, n, fields);
     }
     let krate = &n.krate;
@@ -108,13 +109,6 @@ pub(super) fn array_elements(
         #skip_extra
         __value
     }}
-}
-
-/// Whether the type gets a `FlattenDecode` impl (a map-form named struct).
-pub(super) fn has_flatten_decode(cont: &Container) -> bool {
-    matches!(cont.data, Data::Struct(Style::Struct, _))
-        && cont.form() == Form::Map
-        && cont.transparent_field().is_none()
 }
 
 /// A map-form struct read from an array: element `i` is the field at wire

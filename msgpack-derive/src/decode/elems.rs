@@ -6,9 +6,11 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{absent_value, construct, from_container_default, make_container_default, skipped_value, value_decode};
+use super::field::{
+    absent_value, construct, from_container_default, make_container_default, skipped_value, value_decode,
+};
+use crate::ast::Names;
 use crate::ast::{Container, Field, Style};
-use crate::expand::Names;
 
 /// `<T as DecodeElems<'de>>`, spanned at the field's type.
 fn elems_trait(n: &Names, f: &Field) -> TokenStream {
@@ -26,11 +28,6 @@ fn count(n: &Names, fields: &[Field]) -> TokenStream {
         quote!(#t::__ELEMS)
     });
     quote!((#own #(+ #flat)*))
-}
-
-/// Whether a field list has flattened fields.
-pub(super) fn has_flatten(fields: &[Field]) -> bool {
-    fields.iter().any(|f| f.is_wire() && f.attrs.flatten.is_set())
 }
 
 /// Reads `__len` elements (header read) into a struct or struct variant

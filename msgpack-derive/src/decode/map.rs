@@ -13,29 +13,16 @@
 //! form and any struct that flattens it. Struct variants keep their own
 //! inline reading (`map_entries`).
 
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
 
-use super::{absent_value, build_defaulted, construct, is_plain, is_required, skipped_value, value_decode};
+use super::field::{
+    absent_value, build_defaulted, construct, flatten_finish, flatten_trait, is_plain, is_required, skipped_value,
+    value_decode,
+};
+use crate::ast::Names;
 use crate::ast::{Container, Field, Key, Style};
-use crate::expand::Names;
 use crate::wire;
-
-/// `<T as FlattenDecode<'de>>`, spanned at the type (where a type that
-/// cannot be flattened is reported).
-fn flatten_trait(n: &Names, f: &Field) -> TokenStream {
-    let krate = &n.krate;
-    let ty = f.ty;
-    let de = syn::Lifetime::new("'de", Span::call_site());
-    quote_spanned!(ty.span()=> <#ty as #krate::__private::FlattenDecode<#de>>)
-}
-
-/// The value of a flattened field from its accumulator `slot`.
-pub(super) fn flatten_finish(n: &Names, f: &Field, slot: &syn::Ident) -> TokenStream {
-    let t = flatten_trait(n, f);
-    quote!(#t::__finish(#slot, __d, __at)?)
-}
 
 /// The pattern of a field's key and aliases, as `__private::Key`.
 fn key_pattern(krate: &syn::Path, f: &Field) -> TokenStream {
@@ -86,7 +73,7 @@ fn keyed_arms(
                     }
                 };
             }
-            let helper = super::typed_helper(n, f, "take_field");
+            let helper = super::field::typed_helper(n, f, "take_field");
             let take = quote!(#helper(&mut #slot, __d, #name, __key_at)?);
             quote! {
                 #pat => {
@@ -138,7 +125,7 @@ fn may_be_absent(cont: &Container, f: &Field) -> bool {
 /// template, keys included: all its fields at once, or, when the input
 /// holds anything else there, its fields' own steps.
 fn fast_path(cont: &Container, n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> TokenStream {
-    let runs = crate::layout::runs(cont, fields);
+    let runs = crate::ast::layout::runs(cont, fields);
     let mut stmts = Vec::new();
     let mut i = 0;
     while i < fields.len() {
@@ -167,8 +154,8 @@ fn run_step(
 ) -> TokenStream {
     let krate = &n.krate;
     let tr = quote!(#krate::Decode<'de>);
-    let layout = crate::layout::run_layout(n, run, true, &tr);
-    let read = crate::layout::run_read(n, run, true);
+    let layout = crate::wire::run_layout(n, run, true, &tr);
+    let read = super::layout::run_read(n, run, true);
     let count = run.len();
     let vals: Vec<syn::Ident> = (0..count).map(|i| format_ident!("__run{}", i)).collect();
     let stores = (0..count).map(|i| {
@@ -289,7 +276,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
 /// A struct (`ctor` is `Self`) reads through its own `FlattenDecode` (see
 /// the module docs).
 pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
-    if super::has_flatten_decode(cont) {
+    if cont.has_flatten_decode() {
         return struct_entries(cont, n);
     }
     let krate = &n.krate;

@@ -11,9 +11,9 @@ use quote::{format_ident, quote};
 use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 
-use super::enums::variant_payload;
+use super::variant::variant_payload;
+use crate::ast::Names;
 use crate::ast::{Container, Style, Variant};
-use crate::expand::Names;
 
 /// The whole decode of an `untagged` enum.
 pub(super) fn untagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) -> TokenStream {

@@ -8,23 +8,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{MapEntries, array_of, value_encode, value_len};
-use crate::ast::{Container, Data, Field, Form, Style, Tagging, Variant};
-use crate::expand::Names;
+use super::array::array_of;
+use super::field::{value_encode, value_len};
+use super::map::MapEntries;
+use crate::ast::{Container, Field, Form, Names, Style, Tagging, Variant};
 use crate::wire;
-
-/// How a unit-only enum is written: names (default) or integers.
-pub(crate) fn unit_enum_as_int(cont: &Container, variants: &[Variant]) -> bool {
-    variants.iter().all(|v| v.style == Style::Unit)
-        && (cont.attrs.index.is_set() || variants.iter().any(|v| v.original.discriminant.is_some()))
-}
-
-/// The integer of a unit variant in integer form.
-pub(crate) fn variant_int(cont: &Container, index: usize, v: &Variant) -> TokenStream {
-    let ident = cont.ident;
-    let vi = v.ident;
-    if cont.attrs.index.is_set() { quote!(#index as i64) } else { quote!(#ident::#vi as i64) }
-}
 
 /// The pattern binding a variant's wire fields to `__f0`, `__f1`, ...
 fn variant_pattern(v: &Variant) -> (TokenStream, Vec<syn::Ident>) {
@@ -142,7 +130,7 @@ fn internal(
 
 pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (TokenStream, TokenStream) {
     let krate = &n.krate;
-    let as_int = unit_enum_as_int(cont, variants);
+    let as_int = cont.unit_enum_as_int(variants);
     let mut enc_arms = Vec::new();
     let mut len_arms = Vec::new();
     for (i, v) in variants.iter().enumerate() {
@@ -166,7 +154,7 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (T
         };
         let name = wire::str(&v.name);
         let (enc, len) = if as_int {
-            let int = variant_int(cont, i, v);
+            let int = cont.variant_int(i, v);
             (quote!(__e.i64(#int)), quote!(#krate::encode::int_size(#int)))
         } else if v.is_untagged(cont) || v.is_raw_other() {
             // The payload alone; the `other` variant's value as it was read.
@@ -212,33 +200,4 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (T
         return (quote!(match *self {}), quote!(match *self {}));
     }
     (quote!(match self { #(#enc_arms)* }), quote!(match self { #(#len_arms)* }))
-}
-
-/// For a non-generic internally tagged enum, item-level assertions (checked
-/// even by `cargo check`) that no newtype variant's inner struct has a field
-/// named like the tag. Generic enums rely on the inline `const` in `encode`.
-pub(super) fn tag_checks(cont: &Container, n: &Names) -> TokenStream {
-    let krate = &n.krate;
-    let (Data::Enum(variants), Tagging::Internal(tag)) = (&cont.data, cont.tagging()) else { return quote!() };
-    if !cont.generics.params.is_empty() {
-        return quote!();
-    }
-    let tag_lit = wire::lit(tag.as_bytes());
-    let checks = variants
-        .iter()
-        .filter(|v| v.style == Style::Newtype && !v.attrs.skip.is_set() && !v.is_untagged(cont) && !v.is_raw_other())
-        .map(|v| {
-            let ty = v.fields[0].ty;
-            let msg = format!(
-                "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
-                v.ident, cont.ident
-            );
-            quote_spanned!(ty.span()=>
-                const _: () = ::core::assert!(
-                    !<#ty as #krate::__private::EncodeMap>::__KEYS.contains(#tag_lit),
-                    #msg
-                );
-            )
-        });
-    quote!(#(#checks)*)
 }

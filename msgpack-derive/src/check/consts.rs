@@ -1,4 +1,8 @@
-//! Compile-time assertions that a map never holds a key twice, for
+//! The rules that only the compiler can check, once the types are known:
+//! generated `const` assertions (the rest of `check` reports through
+//! `Ctxt` at expansion time). Emitted beside the impls by `expand`.
+//!
+//! Assertions that a map never holds a key twice, for
 //! flattened fields: a flattened struct's key (its own flattened structs'
 //! included, see `__private::KeySet`) equal to a key, an alias or the
 //! internal tag of the struct or struct variant that flattens it, or to
@@ -10,27 +14,10 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Container, Data, Field, Form, Key, Style, Tagging};
-use crate::expand::Names;
+use crate::ast::{Container, Data, Field, Form, Names, Style, Tagging};
 use crate::wire;
 
-/// The raw `str` keys and aliases of a field list's keyed (not flattened)
-/// wire fields.
-pub(super) fn own_keys<'f, 'a: 'f>(fields: impl IntoIterator<Item = &'f Field<'a>>) -> Vec<proc_macro2::Literal> {
-    fields
-        .into_iter()
-        .filter(|f| f.is_wire() && !f.attrs.flatten.is_set())
-        .flat_map(|f| {
-            let key = match &f.key {
-                Key::Str(s) => Some(wire::lit(s.as_bytes())),
-                Key::Int(_) => None,
-            };
-            key.into_iter().chain(f.attrs.aliases.iter().map(|a| wire::lit(a.value().as_bytes())))
-        })
-        .collect()
-}
-
-pub(super) fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
+pub(crate) fn flatten_checks(cont: &Container, n: &Names) -> TokenStream {
     if !cont.generics.params.is_empty() {
         return quote!();
     }
@@ -61,7 +48,7 @@ fn one_map(cont: &Container, n: &Names, what: &str, fields: &[Field], tag: Optio
     if flat.is_empty() {
         return quote!();
     }
-    let mut own = own_keys(fields);
+    let mut own = wire::own_keys(fields);
     own.extend(tag.map(|t| wire::lit(t.as_bytes())));
     let keys_of = |f: &Field| {
         let ty = f.ty;
@@ -113,5 +100,34 @@ fn one_map(cont: &Container, n: &Names, what: &str, fields: &[Field], tag: Optio
             const _: () = ::core::assert!(0 #(+ #alls)* == 0, #msg);
         ));
     }
+    quote!(#(#checks)*)
+}
+
+/// For a non-generic internally tagged enum, item-level assertions (checked
+/// even by `cargo check`) that no newtype variant's inner struct has a field
+/// named like the tag. Generic enums rely on the inline `const` in `encode`.
+pub(crate) fn tag_checks(cont: &Container, n: &Names) -> TokenStream {
+    let krate = &n.krate;
+    let (Data::Enum(variants), Tagging::Internal(tag)) = (&cont.data, cont.tagging()) else { return quote!() };
+    if !cont.generics.params.is_empty() {
+        return quote!();
+    }
+    let tag_lit = wire::lit(tag.as_bytes());
+    let checks = variants
+        .iter()
+        .filter(|v| v.style == Style::Newtype && !v.attrs.skip.is_set() && !v.is_untagged(cont) && !v.is_raw_other())
+        .map(|v| {
+            let ty = v.fields[0].ty;
+            let msg = format!(
+                "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
+                v.ident, cont.ident
+            );
+            quote_spanned!(ty.span()=>
+                const _: () = ::core::assert!(
+                    !<#ty as #krate::__private::EncodeMap>::__KEYS.contains(#tag_lit),
+                    #msg
+                );
+            )
+        });
     quote!(#(#checks)*)
 }
