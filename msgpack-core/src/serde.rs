@@ -249,9 +249,9 @@ pub fn append_to_vec<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Res
 /// returns the number of bytes written.
 ///
 /// A value that does not fit is an error whose source is
-/// [`EndOfSlice`](crate::encode::EndOfSlice); `buf` then holds a prefix
+/// [`EndOfSlice`]; `buf` then holds a prefix
 /// of the bytes and nothing is written past its end. For structs as maps,
-/// use [`Serializer::named`] over a [`SliceWriter`](crate::encode::SliceWriter).
+/// use [`Serializer::named`] over a [`SliceWriter`].
 ///
 /// ```
 /// let mut buf = [0u8; 8];
