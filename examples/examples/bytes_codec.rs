@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use bytes::{Bytes, BytesMut};
 use msgpack_core::decode::Framer;
-use msgpack_core::{DecodeOptions, Encode, Encoder, MsgPack, from_bytes};
+use msgpack_core::{DecodeOptions, Encode, Encoder, MsgPack, from_bytes, from_bytes_with};
 
 /// A piece of a file transfer. Decoded from a `Bytes`, `data` is a view into
 /// that input, not a copy, and `Chunk` still owns everything (no lifetime):
@@ -39,7 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // 2. Decode one message from a `Bytes`: `data` points into the input.
     let input: Bytes = msgpack_core::to_vec(&sent[0])?.into();
-    let chunk: Chunk = from_bytes(&input, &DecodeOptions::new())?;
+    let chunk: Chunk = from_bytes(&input)?;
     assert_eq!(chunk, sent[0]);
     let at = chunk.data.as_ptr() as usize - input.as_ptr() as usize;
     println!("one message: `data` is input[{at}..{}], shared, not copied", at + chunk.data.len());
@@ -127,7 +127,7 @@ impl MsgPackCodec {
         // Split the frame off the buffer (no copy) and decode it; its
         // `Bytes` fields become slices of `frame`.
         let frame = src.split_to(len).freeze();
-        from_bytes(&frame, &self.options).map(Some).map_err(invalid_data)
+        from_bytes_with(&frame, &self.options).map(Some).map_err(invalid_data)
     }
 }
 

@@ -29,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // No allocator needed: a stack buffer and borrowed output.
     let mut buf = [0u8; 64];
-    let n = msgpack_core::encode_to_slice(&user, &mut buf)?;
+    let n = msgpack_core::to_slice(&user, &mut buf)?;
     let again: User = from_slice(&buf[..n])?;
     assert_eq!(again, user);
     Ok(())

@@ -20,7 +20,7 @@ use std::thread;
 use std::time::Duration;
 
 use msgpack_core::decode::{StreamDecoder, StreamError};
-use msgpack_core::{DecodeOptions, MsgPack, Value, encode_to_writer, to_vec};
+use msgpack_core::{DecodeOptions, MsgPack, Value, to_vec, to_writer};
 
 /// A request; the keys borrow from the server's receive buffer.
 #[derive(MsgPack, Debug, PartialEq)]
@@ -168,7 +168,7 @@ fn serve_one(listener: &TcpListener) -> io::Result<usize> {
             // Not MessagePack, too large, cut short, or an I/O error: give up.
             Err(e) => return Err(e.into()),
         };
-        encode_to_writer(&response, &mut writer).map_err(io::Error::other)?;
+        to_writer(&response, &mut writer).map_err(io::Error::other)?;
         writer.flush()?;
         served += 1;
     }

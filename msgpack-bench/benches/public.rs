@@ -120,7 +120,7 @@ mod ours {
     use super::*;
     use msgpack_core::{Decode, Encode};
 
-    /// `encode_to_slice` into the buffer, `from_slice::<T>`.
+    /// `to_slice` into the buffer, `from_slice::<T>`.
     pub(crate) fn bench<T>(name: &str, c: &mut Criterion, data: &T)
     where
         T: Encode + for<'de> Decode<'de> + PartialEq,
@@ -128,7 +128,7 @@ mod ours {
         let mut group = Group::new(c, format!("{name}/ours"));
         let mut serialize_buffer = vec![0; BUFFER_LEN];
         group.run("serialize", || {
-            msgpack_core::encode_to_slice(black_box(data), black_box(&mut serialize_buffer)).unwrap();
+            msgpack_core::to_slice(black_box(data), black_box(&mut serialize_buffer)).unwrap();
             black_box(())
         });
         let deserialize_buffer = msgpack_core::to_vec(data).unwrap();
@@ -158,11 +158,10 @@ mod ours {
 
 mod serde_path {
     use super::*;
-    use msgpack_core::encode::SliceWriter;
     use serde::{Deserialize, Serialize};
 
-    /// Our serde data format: `to_writer` into a `SliceWriter` over the
-    /// buffer (structs as arrays, rmp-serde's `to_vec` bytes), `from_slice`.
+    /// Our serde data format: `to_slice` into the buffer (structs as
+    /// arrays, rmp-serde's `to_vec` bytes), `from_slice`.
     pub(crate) fn bench<T>(name: &str, c: &mut Criterion, data: &T)
     where
         T: Serialize + for<'de> Deserialize<'de> + PartialEq,
@@ -170,9 +169,7 @@ mod serde_path {
         let mut group = Group::new(c, format!("{name}/ours-serde"));
         let mut serialize_buffer = vec![0; BUFFER_LEN];
         group.run("serialize", || {
-            let mut w = SliceWriter::new(black_box(&mut serialize_buffer));
-            msgpack_core::serde::to_writer(black_box(data), &mut w).unwrap();
-            black_box(w.position())
+            black_box(msgpack_core::serde::to_slice(black_box(data), black_box(&mut serialize_buffer)).unwrap())
         });
         let deserialize_buffer = msgpack_core::serde::to_vec(data).unwrap();
         group.run("deserialize", || {

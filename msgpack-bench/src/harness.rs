@@ -297,7 +297,7 @@ impl Row {
     /// ```
     /// use msgpack_bench::{Group, Row};
     ///
-    /// let row = Row::new("ours", Group::Ours).encode_slice(|buf| msgpack_core::encode_to_slice(&300u16, buf));
+    /// let row = Row::new("ours", Group::Ours).encode_slice(|buf| msgpack_core::to_slice(&300u16, buf));
     /// let mut buf = vec![0; 16];
     /// assert_eq!(row.run_reuse(&mut buf), Some(Ok(3)));
     /// assert_eq!(&buf[..3], [0xcd, 0x01, 0x2c]);
@@ -314,7 +314,7 @@ impl Row {
     /// ```
     /// use msgpack_bench::{Group, Row};
     ///
-    /// let row = Row::new("ours", Group::Ours).encode_reuse_vec(|buf| msgpack_core::encode_to_vec(&true, buf));
+    /// let row = Row::new("ours", Group::Ours).encode_reuse_vec(|buf| msgpack_core::append_to_vec(&true, buf));
     /// let mut buf = vec![0xff; 4];
     /// assert_eq!(row.run_reuse(&mut buf), Some(Ok(1)));
     /// assert_eq!(buf, [0xc3]);
@@ -337,7 +337,7 @@ impl Row {
     /// use msgpack_bench::{Group, Row};
     /// use msgpack_bench::harness::ReuseApi;
     ///
-    /// let row = Row::new("ours", Group::Ours).encode_slice(|buf| msgpack_core::encode_to_slice(&1u8, buf));
+    /// let row = Row::new("ours", Group::Ours).encode_slice(|buf| msgpack_core::to_slice(&1u8, buf));
     /// assert_eq!(row.reuse_api(), Some(ReuseApi::Slice));
     /// ```
     pub fn reuse_api(&self) -> Option<ReuseApi> {

@@ -316,7 +316,7 @@ enum Op {
 /// let bad_reuse = Case::new("W9", "u8", vec![0x07]).row(
 ///     Row::new(names::DERIVE, Group::Ours)
 ///         .encode(|| msgpack_core::to_vec(&7u8))
-///         .encode_slice(|buf| msgpack_core::encode_to_slice(&8u8, buf)),
+///         .encode_slice(|buf| msgpack_core::to_slice(&8u8, buf)),
 /// );
 /// let err = run_case(&bad_reuse, settings, |_| {}).unwrap_err();
 /// assert!(err.contains("the reused-buffer encode (slice) writes other bytes"), "{err}");

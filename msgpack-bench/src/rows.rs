@@ -22,7 +22,7 @@
 //! measured once (2026-12-01, this runner, W2 Custom1 / Custom2 and W1
 //! n=1000, medians of 11 rounds) and the faster is used:
 //!
-//! - ours: `msgpack_core::encode_to_slice` (a slice). `encode_to_vec` into
+//! - ours: `msgpack_core::to_slice` (a slice). `append_to_vec` into
 //!   a cleared `Vec` took 24.6 ns / 122 ns against 21.8 ns / 117 ns.
 //! - zerompk: `zerompk::to_msgpack` (a slice), its only way to reuse a
 //!   buffer (`to_msgpack_vec` makes a new `Vec`, `write_msgpack` goes
@@ -32,9 +32,9 @@
 //!   and 25.8 ns into the `&mut [u8]` `BufMut`; on a `BTreeMap<String,
 //!   Vec<i8>>` 42.7 ns, 44.9 ns and 55.1 ns.
 //! - ours, serde path (`msgpack_core::serde`, measured 2026-12-01, this
-//!   runner, `--profile` loops of 10^6 calls, 4,000 on W1): `to_writer`
-//!   into a `SliceWriter` over the slice (`Serializer::named` over it for the
-//!   named form). `encode_to_vec` into a cleared `Vec` (`Serializer::named`
+//!   runner, `--profile` loops of 10^6 calls, 4,000 on W1): `to_slice`
+//!   (measured as its former spelling, `to_writer` into a `SliceWriter`) over the slice (`Serializer::named` over it for the
+//!   named form). `append_to_vec` into a cleared `Vec` (`Serializer::named`
 //!   over `&mut Vec` for the named form) took, named, 79.6 ns on Custom1,
 //!   290 ns on Custom2 and 48.8 us on W1 n=1000 against 60.6 ns, 256 ns and
 //!   30.7 us; compact 57.7 ns / 259 ns against 46.5 ns / 245 ns.
@@ -62,8 +62,8 @@ use crate::harness::{Group, ReuseApi, Row, expect_eq, names};
 /// rmp-serde into a cleared `Vec` (faster, see the module notes) or a
 /// `&mut [u8]` as `io::Write`.
 const REUSE_SERDE: ReuseApi = ReuseApi::Vec;
-/// Our serde path into a `SliceWriter` over the slice (faster: `to_writer`,
-/// or a `Serializer::named` over it) or a cleared `Vec` (`encode_to_vec`);
+/// Our serde path into a `SliceWriter` over the slice (faster: `to_slice`,
+/// or a `Serializer::named` over it) or a cleared `Vec` (`append_to_vec`);
 /// see the module notes.
 const REUSE_SERDE_PATH: ReuseApi = ReuseApi::Slice;
 /// rmpv into a cleared `Vec` (faster) or a `&mut [u8]` as `io::Write`.
@@ -78,7 +78,7 @@ const REUSE_MSGPACKER: ReuseApi = ReuseApi::Slice;
 /// `encode(&source)` encodes; `decode(bytes)` decodes into `Type<'_>`, which
 /// the decode operation passes through `black_box` and the check compares with
 /// the (`'static`) source. The reused-buffer encode comes with the encode:
-/// `msgpack_core::to_vec` gets `msgpack_core::encode_to_slice`,
+/// `msgpack_core::to_vec` gets `msgpack_core::to_slice`,
 /// `zerompk::to_msgpack_vec` gets `zerompk::to_msgpack`; any other encode
 /// names it as a last argument, `slice = f` (`f(&source, &mut [u8]) ->
 /// Result<usize, E>`) or `vec = f` (`f(&source, &mut Vec<u8>) -> Result<(), E>`,
@@ -113,7 +113,7 @@ macro_rules! borrowed {
     };
     ($name:expr, $group:expr, $source:expr, $ty:ty, msgpack_core::to_vec, $decode:path $(,)?) => {
         $crate::rows::borrowed!(
-            @row [slice msgpack_core::encode_to_slice] $name, $group, $source, $ty, msgpack_core::to_vec, $decode
+            @row [slice msgpack_core::to_slice] $name, $group, $source, $ty, msgpack_core::to_vec, $decode
         )
     };
     ($name:expr, $group:expr, $source:expr, $ty:ty, zerompk::to_msgpack_vec, $decode:path $(,)?) => {
@@ -202,7 +202,7 @@ where
 /// assert_eq!(row.run_check(&bytes), Some(Ok(())));
 /// assert!(row.borrows);
 ///
-/// let row = row.encode_slice(|buf| msgpack_core::encode_to_slice("hello", buf));
+/// let row = row.encode_slice(|buf| msgpack_core::to_slice("hello", buf));
 /// let mut buf = vec![0; 64];
 /// assert_eq!(row.run_reuse(&mut buf), Some(Ok(6)));
 /// assert_eq!(buf[..6], bytes);
@@ -233,7 +233,7 @@ where
 }
 
 /// Our `to_vec` / `from_slice` on an owned type (a derive, a standard type);
-/// `encode_to_slice` for the reused buffer.
+/// `to_slice` for the reused buffer.
 ///
 /// ```
 /// use msgpack_bench::harness::{ReuseApi, names};
@@ -264,7 +264,7 @@ where
     let source = source.into();
     let reused = Rc::clone(&source);
     owned(name, Group::Ours, source, msgpack_core::to_vec, |bytes| msgpack_core::from_slice::<T>(bytes))
-        .encode_slice(move |buf| msgpack_core::encode_to_slice(&*reused, buf))
+        .encode_slice(move |buf| msgpack_core::to_slice(&*reused, buf))
 }
 
 /// Our dynamic [`Value`] ([`names::VALUE`]).
@@ -375,8 +375,8 @@ where
 /// Our serde data format on a serde-derived type, beside
 /// [`serde_compact`] ([`names::SERDE_PATH`]): `msgpack_core::serde::to_vec`
 /// (structs as arrays) / `msgpack_core::serde::from_slice`, and for the
-/// reused buffer `msgpack_core::serde::to_writer` into a `SliceWriter` over
-/// the slice (faster than `encode_to_vec` on a cleared `Vec`, see the module
+/// reused buffer `msgpack_core::serde::to_slice` (a `SliceWriter` over
+/// the slice) (faster than `append_to_vec` on a cleared `Vec`, see the module
 /// notes). Its check also fails if `rmp_serde::to_vec` writes other bytes
 /// (see [`like_rmp_serde`]).
 ///
@@ -681,25 +681,25 @@ pub(crate) fn serde_reuse<T: Serialize + ?Sized + 'static>(row: Row, source: Rc<
 
 /// Adds our serde path's reused-buffer encode to `row`: `source`
 /// serialized by `msgpack_core::serde::Serializer` (`Serializer::named` when
-/// `named`) into the buffer: `to_writer` into a `SliceWriter` for the compact
-/// form on a slice, `encode_to_vec` on a `Vec`.
+/// `named`) into the buffer: `to_slice` (a `SliceWriter`) for the compact
+/// form on a slice, `append_to_vec` on a `Vec`.
 pub(crate) fn serde_path_reuse<T: Serialize + ?Sized + 'static>(row: Row, source: Rc<T>, named: bool) -> Row {
     match REUSE_SERDE_PATH {
         ReuseApi::Vec => row.encode_reuse_vec(move |buf| {
             if named {
                 source.serialize(&mut msgpack_core::serde::Serializer::named(buf))
             } else {
-                msgpack_core::serde::encode_to_vec(&*source, buf)
+                msgpack_core::serde::append_to_vec(&*source, buf)
             }
         }),
         ReuseApi::Slice => row.encode_slice(move |buf| {
-            let mut w = SliceWriter::new(buf);
             if named {
+                let mut w = SliceWriter::new(buf);
                 source.serialize(&mut msgpack_core::serde::Serializer::named(&mut w))?;
+                Ok::<_, msgpack_core::serde::Error<EndOfSlice>>(w.position())
             } else {
-                msgpack_core::serde::to_writer(&*source, &mut w)?;
+                msgpack_core::serde::to_slice(&*source, buf)
             }
-            Ok::<_, msgpack_core::serde::Error<EndOfSlice>>(w.position())
         }),
     }
 }

@@ -368,7 +368,7 @@ fn a_reused_buffer_encode_of_other_bytes_fails_the_case() {
     let differs = Case::new("W2", "Custom1", canonical.clone()).row(
         Row::new(names::DERIVE_ARRAY, Group::Ours)
             .encode(move || Ok::<_, String>(array_bytes.clone()))
-            .encode_reuse_vec(move |buf| msgpack_core::encode_to_vec(&7u8, buf))
+            .encode_reuse_vec(move |buf| msgpack_core::append_to_vec(&7u8, buf))
             .differs("array form"),
     );
     let err = run_case(&differs, quick(), |_| {}).unwrap_err();

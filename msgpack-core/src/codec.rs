@@ -287,7 +287,7 @@ impl<T: DecodeOwned> tokio_util::codec::Decoder for MsgPackCodec<T> {
             return Err(self.fail(src, Failure::TooLarge { needed: len as u64, max: self.max_len }));
         }
         let frame = src.split_to(len).freeze();
-        crate::from_bytes(&frame, self.framer.options()).map(Some).map_err(CodecError::Decode)
+        crate::from_bytes_with(&frame, self.framer.options()).map(Some).map_err(CodecError::Decode)
     }
 
     /// [`decode`](tokio_util::codec::Decoder::decode) at the end of the input: bytes

@@ -42,6 +42,8 @@ pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay
 pub use message::Message;
 pub use options::DecodeOptions;
 #[cfg(feature = "std")]
+pub(crate) use stream::read_whole;
+#[cfg(feature = "std")]
 pub use stream::{DEFAULT_MAX_MESSAGE_LEN, StreamDecoder, StreamError};
 pub use stream::{Framer, message_len};
 

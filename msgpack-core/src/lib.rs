@@ -68,9 +68,52 @@
 //!
 //! ```
 //! let mut buf = [0u8; 32];
-//! let n = msgpack_core::encode_to_slice(&("id", 7u8, [1u8, 2, 3]), &mut buf)?;
+//! let n = msgpack_core::to_slice(&("id", 7u8, [1u8, 2, 3]), &mut buf)?;
 //! let (name, id, raw): (&str, u8, &[u8]) = msgpack_core::from_slice(&buf[..n])?;
 //! assert_eq!((name, id, raw), ("id", 7, &[1u8, 2, 3][..]));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Entry points
+//!
+//! One family of names, the same at the top level (types that implement
+//! [`Encode`] / [`Decode`], derived or not) and in the [`serde`](mod@serde)
+//! format (types that implement `Serialize` / `Deserialize`). Each decoder
+//! has a `_with` twin taking [`DecodeOptions`]; the plain one uses
+//! `DecodeOptions::new()`. The old names still compile, deprecated (since
+//! 0.2), as thin wrappers of the new ones.
+//!
+//! | task | top level (`Encode` / `Decode`) | `serde` module (`Serialize` / `Deserialize`) | old name |
+//! |---|---|---|---|
+//! | encode into a new `Vec` | [`to_vec`] | [`serde::to_vec`], [`serde::to_vec_named`] (structs as maps) | |
+//! | append to a `Vec` (reused buffer) | [`append_to_vec`] | [`serde::append_to_vec`] | `encode_to_vec`, `serde::encode_to_vec` |
+//! | into a slice, returns the length written | [`to_slice`] | [`serde::to_slice`] | `encode_to_slice` (serde had none) |
+//! | into a `std::io::Write` (feature `std`) | [`to_writer`] | [`serde::to_writer`] | `encode_to_writer`; `serde::to_writer` took any [`encode::Write`] sink (now: [`serde::Serializer::new`]) |
+//! | decode from a slice, borrowing from it | [`from_slice`] | [`serde::from_slice`] | |
+//! | the same with options | [`from_slice_with`] | [`serde::from_slice_with`] | |
+//! | from a `std::io::Read`, owned, the input one value (feature `std`) | [`from_read`], [`from_read_with`] | [`serde::from_read`], [`serde::from_read_with`] | (new) |
+//! | from a `Bytes`, its `Bytes` fields sharing it (feature `bytes`) | [`from_bytes`], [`from_bytes_with`] | (none: serde's `Bytes` copies; use [`serde::from_slice`]) | `from_bytes(bytes, opts)` is now `from_bytes_with` |
+//!
+//! Every encoder can also be given any sink through [`Encoder::new`] /
+//! [`serde::Serializer::new`] (structs as maps: [`serde::Serializer::named`]),
+//! and several values can be read from one slice with a [`Decoder`] or
+//! from a reader with a [`decode::StreamDecoder`].
+//!
+//! ```
+//! use msgpack_core::{append_to_vec, from_read, from_slice, to_slice, to_vec, to_writer};
+//!
+//! let value = (7u8, "seven");
+//! let bytes = to_vec(&value)?;
+//! let mut appended = vec![0xc0];
+//! append_to_vec(&value, &mut appended)?;
+//! let mut buf = [0u8; 16];
+//! let n = to_slice(&value, &mut buf)?;
+//! let mut written = Vec::new();
+//! to_writer(&value, &mut written)?;
+//! assert!(appended[1..] == bytes[..] && buf[..n] == bytes[..] && written == bytes);
+//!
+//! assert_eq!(from_slice::<(u8, &str)>(&bytes)?, value);
+//! assert_eq!(from_read::<(u8, String), _>(&bytes[..])?, (7, "seven".to_string()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -121,9 +164,9 @@
 //!
 //! | feature | default | adds |
 //! |---|---|---|
-//! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`] |
-//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], [`decode::StreamDecoder`], `SystemTime` as timestamp and its conversions |
-//! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, `from_bytes` |
+//! | `alloc` | via `std` | `Vec`, `String`, `Box`, `Rc`, `Arc`, `BTreeMap`, [`Value`], [`to_vec`], [`append_to_vec`] |
+//! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], [`decode::StreamDecoder`], [`to_writer`], [`from_read`], `SystemTime` as timestamp and its conversions |
+//! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, [`from_bytes`], [`from_bytes_with`] |
 //! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode`, `Decode` and [`Schema`](schema::Schema) |
 //! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form), and [`serde`](mod@serde), a serde data format with rmp-serde's bytes. Implies `alloc` |
 //! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
@@ -254,7 +297,7 @@
 //! - a `str` payload that passes the word-wise ASCII test becomes `&str`
 //!   without running the full UTF-8 validator again (ASCII is valid UTF-8);
 //!   a fifth fewer instructions for a borrowed W1 decode;
-//! - [`to_vec`] and [`encode_to_vec`] write into the spare capacity of a
+//! - [`to_vec`] and [`append_to_vec`] write into the spare capacity of a
 //!   `Vec` and then set its length to what was written, every byte below it
 //!   having been written first; the `Vec<u8>` sink stores fixed-size items
 //!   into its spare capacity the same way (one capacity check and one length
@@ -297,6 +340,7 @@ extern crate std;
 pub mod codec;
 pub mod decode;
 pub mod encode;
+mod entry;
 pub mod ext;
 mod impls;
 #[doc(hidden)]
@@ -327,214 +371,18 @@ pub use value::{Integer, Value, ValueRef};
 #[doc = include_str!("derive.md")]
 pub use msgpack_derive::MsgPack;
 
-/// Encodes `value` into a new `Vec`, allocating exactly once (feature `alloc`).
-///
-/// Fails only for values MessagePack cannot represent (a `u128` above
-/// `u64::MAX`, a sequence of more than `u32::MAX` elements).
-///
-/// The buffer is sized by [`Encode::encoded_len`] and written as a slice
-/// (no growth checks per item). Measured against one pass into a growing
-/// `Vec`: the length pass wins where lengths are cheap to compute (numbers,
-/// fixed-size structs: a 125,000-triangle mesh 450 against 815 us) and on
-/// short strings (an access log, 243 against 283 us), and loses on streams
-/// of random small integers of varying width (1.41 against 1.2 ms).
-/// To encode many messages, reuse one buffer with [`encode_to_vec`]. Should a hand-written `encoded_len` fall
-/// short, the value is encoded again into a growing `Vec`: still correct,
-/// one allocation more.
-///
-/// ```
-/// let bytes = msgpack_core::to_vec(&[1u16, 300])?;
-/// assert_eq!(bytes, [0x92, 0x01, 0xcd, 0x01, 0x2c]);
-/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
-/// ```
+#[allow(deprecated)]
+pub use entry::encode_to_slice;
 #[cfg(feature = "alloc")]
-#[inline]
-pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
-    let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
-    append_exact(value, &mut out)?;
-    Ok(out)
-}
-
-/// Appends the encoding of `value` to `out` (feature `alloc`).
-///
-/// One pass when `out`'s spare capacity already holds the encoding (a
-/// buffer reused across messages): the value is written straight into it,
-/// with one bounds check per item and no length pass. Otherwise (a new or
-/// too small buffer) it reserves [`Encode::encoded_len`] and writes again:
-/// one allocation at most. On an error `out` keeps its old contents.
-///
-/// ```
-/// let mut out = vec![0xc3];
-/// msgpack_core::encode_to_vec(&"hi", &mut out)?;
-/// assert_eq!(out, [0xc3, 0xa2, b'h', b'i']);
-///
-/// // Reused: cleared, the capacity kept, one pass per message.
-/// out.clear();
-/// msgpack_core::encode_to_vec(&[1u16, 2], &mut out)?;
-/// assert_eq!(out, [0x92, 0x01, 0x02]);
-/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
-/// ```
-#[cfg(feature = "alloc")]
-#[inline]
-pub fn encode_to_vec<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    let first = append_spare(value, out);
-    or_retry(first, || {
-        out.reserve(value.encoded_len());
-        append_exact(value, out)
-    })
-}
-
-/// The result of a spare-capacity encode, with `retry` run in place of its
-/// `EndOfSlice` (the spare capacity was short); its other errors as they are.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn or_retry(
-    first: Result<(), encode::Error<encode::EndOfSlice>>,
-    retry: impl FnOnce() -> Result<(), encode::Error<core::convert::Infallible>>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    match first {
-        Ok(()) => Ok(()),
-        Err(encode::Error::Write(encode::EndOfSlice)) => retry(),
-        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
-        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
-    }
-}
-
-/// Writes `value` into the spare capacity of `out` and extends `out` past
-/// it; `EndOfSlice` (and `out` unchanged) if the spare capacity is short.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn append_spare<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<encode::EndOfSlice>> {
-    let len = out.len();
-    let mut e = Encoder::new(encode::SpareWriter::new(out.spare_capacity_mut()));
-    value.encode(&mut e)?;
-    let written = e.writer().position();
-    #[allow(unsafe_code)]
-    // SAFETY: `SpareWriter` initializes every byte below its position
-    // before moving past it, and the position never exceeds the spare
-    // capacity it was given, which starts at `out.len()`.
-    unsafe {
-        out.set_len(len + written)
-    };
-    Ok(())
-}
-
-/// [`append_spare`] where the capacity was reserved from `encoded_len`:
-/// should a hand-written `encoded_len` fall short, encodes again into the
-/// growing `Vec` (correct, one allocation more, a call per write).
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn append_exact<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    let first = append_spare(value, out);
-    or_retry(first, || {
-        // A second encoder of the value for this rare path, through `dyn
-        // Write` (each write a call: the smallest instance). Into `&mut
-        // Vec<u8>`, with the growth inlined at every write, it was 2.6 KB
-        // of `.text` per struct of `derive-cost --quick` (18.5 against
-        // 15.9 KB). (Out of line in a `#[cold]` function instead: W2
-        // Custom2's encode +0.6% instructions, callgrind.)
-        let w: &mut dyn encode::Write<Error = core::convert::Infallible> = out;
-        value.encode(&mut Encoder::new(w))
-    })
-}
-
-/// Encodes `value` into `buf` and returns the number of bytes written.
-///
-/// One pass, no length computation first: each item is bounds-checked as
-/// it is written. If the value does not fit, fails with
-/// [`encode::EndOfSlice`]; `buf` then holds a prefix of the encoding (the
-/// items that fitted) and nothing is written past its end. To fail before
-/// writing anything, compare [`Encode::encoded_len`] with `buf.len()` first.
-///
-/// ```
-/// let mut buf = [0u8; 8];
-/// let n = msgpack_core::encode_to_slice(&-1i64, &mut buf)?;
-/// assert_eq!(&buf[..n], &[0xff]);
-/// assert!(msgpack_core::encode_to_slice(&"too long for it", &mut buf).is_err());
-/// # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
-/// ```
-#[inline]
-pub fn encode_to_slice<T: Encode + ?Sized>(
-    value: &T,
-    buf: &mut [u8],
-) -> Result<usize, encode::Error<encode::EndOfSlice>> {
-    let mut e = Encoder::new(encode::SliceWriter::new(buf));
-    value.encode(&mut e)?;
-    Ok(e.writer().position())
-}
-
-/// Encodes `value` into a `std::io::Write` (feature `std`).
-///
-/// Small items become small `write_all` calls: pass a buffered writer.
-///
-/// ```
-/// let mut out = Vec::new();
-/// msgpack_core::encode_to_writer(&true, &mut out)?;
-/// assert_eq!(out, [0xc3]);
-/// # Ok::<(), msgpack_core::encode::Error<std::io::Error>>(())
-/// ```
+#[allow(deprecated)]
+pub use entry::encode_to_vec;
 #[cfg(feature = "std")]
-#[inline]
-pub fn encode_to_writer<T: Encode + ?Sized, W: std::io::Write>(
-    value: &T,
-    writer: W,
-) -> Result<(), encode::Error<std::io::Error>> {
-    value.encode(&mut Encoder::new(encode::IoWriter::new(writer)))
-}
-
-/// Decodes one `T` from `bytes`; bytes left after it are an error
-/// ([`decode::ErrorKind::TrailingBytes`]). Uses the default [`DecodeOptions`].
-///
-/// ```
-/// let s: &str = msgpack_core::from_slice(&[0xa3, b'a', b'b', b'c'])?;
-/// assert_eq!(s, "abc");
-/// assert!(msgpack_core::from_slice::<u8>(&[0x01, 0x02]).is_err());
-/// # Ok::<(), msgpack_core::decode::Error>(())
-/// ```
-#[inline]
-pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, decode::Error> {
-    from_slice_with(bytes, &DecodeOptions::new())
-}
-
-/// [`from_slice`] with explicit options.
-///
-/// ```
-/// use msgpack_core::{from_slice_with, DecodeOptions};
-/// let deep = [0x91, 0x91, 0x90]; // [[[]]]
-/// assert!(from_slice_with::<Vec<Vec<Vec<u8>>>>(&deep, &DecodeOptions::new().max_depth(2)).is_err());
-/// ```
-#[inline]
-pub fn from_slice_with<'de, T: Decode<'de>>(bytes: &'de [u8], opts: &DecodeOptions) -> Result<T, decode::Error> {
-    let mut d = Decoder::with_options(bytes, *opts);
-    let value = T::decode(&mut d)?;
-    d.finish()?;
-    Ok(value)
-}
-
-/// Decodes one `T` from a [`bytes::Bytes`] (feature `bytes`): `Bytes`
-/// fields share `bytes`' memory instead of copying. Trailing bytes are an error.
-///
-/// ```
-/// use bytes::Bytes;
-/// let input = Bytes::from(vec![0x92, 0xc4, 1, 7, 0xc4, 1, 8]);
-/// let parts: Vec<Bytes> = msgpack_core::from_bytes(&input, &msgpack_core::DecodeOptions::new())?;
-/// assert_eq!(parts, [Bytes::from_static(&[7]), Bytes::from_static(&[8])]);
-/// # Ok::<(), msgpack_core::decode::Error>(())
-/// ```
+#[allow(deprecated)]
+pub use entry::encode_to_writer;
+#[cfg(feature = "alloc")]
+pub use entry::{append_to_vec, to_vec};
 #[cfg(feature = "bytes")]
-#[inline]
-pub fn from_bytes<'de, T: Decode<'de>>(bytes: &'de bytes::Bytes, opts: &DecodeOptions) -> Result<T, decode::Error> {
-    let mut d = Decoder::from_bytes(bytes, *opts);
-    let value = T::decode(&mut d)?;
-    d.finish()?;
-    Ok(value)
-}
+pub use entry::{from_bytes, from_bytes_with};
+#[cfg(feature = "std")]
+pub use entry::{from_read, from_read_with, to_writer};
+pub use entry::{from_slice, from_slice_with, to_slice};

@@ -2,11 +2,14 @@
 //! type to and from MessagePack, with the bytes of rmp-serde 1.3.
 //!
 //! [`Serializer`] writes through an [`Encoder`](crate::Encoder) into any
-//! [`Write`] sink; [`Deserializer`] reads through a [`Decoder`] from a byte
+//! [`Write`](crate::encode::Write) sink; [`Deserializer`] reads through a [`Decoder`] from a byte
 //! slice, borrowing `&str` and `&[u8]` from it. The derive
 //! ([`MsgPack`](crate::MsgPack)) is faster and checks schemas at compile
 //! time; this module serves the types that only have serde impls, with the
-//! same limits and the same errors.
+//! same limits and the same errors. The functions have the names of the
+//! top level's ([`to_vec`], [`append_to_vec`], [`to_slice`], [`to_writer`],
+//! [`from_slice`], [`from_read`], with `_with` twins for options; see
+//! "Entry points" in the crate docs), plus [`to_vec_named`].
 //!
 //! ```
 //! use serde::{Deserialize, Serialize};
@@ -152,10 +155,16 @@
 
 use alloc::vec::Vec;
 
+#[cfg(feature = "std")]
+use ::serde::de::DeserializeOwned;
 use ::serde::{Deserialize, Serialize};
 
+#[cfg(feature = "std")]
+use crate::decode::StreamError;
 use crate::decode::{self, DecodeOptions, Decoder};
-use crate::encode::Write;
+#[cfg(feature = "std")]
+use crate::encode::IoWriter;
+use crate::encode::{EndOfSlice, SliceWriter};
 
 mod de;
 mod error;
@@ -212,21 +221,21 @@ pub fn to_vec_named<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> 
 }
 
 /// Appends the serialization of `value` to `out` (structs as arrays, as
-/// [`to_vec`]); reuse one buffer for many messages. On an error `out`
-/// keeps its old contents.
+/// [`to_vec`]; formerly `encode_to_vec`); reuse one buffer for many
+/// messages. On an error `out` keeps its old contents.
 ///
 /// ```
 /// let mut out = vec![0xc3];
-/// msgpack_core::serde::encode_to_vec(&("hi", 1u8), &mut out)?;
+/// msgpack_core::serde::append_to_vec(&("hi", 1u8), &mut out)?;
 /// assert_eq!(out, [0xc3, 0x92, 0xa2, b'h', b'i', 0x01]);
 ///
 /// out.clear(); // reused: the capacity is kept
-/// msgpack_core::serde::encode_to_vec(&None::<u8>, &mut out)?;
+/// msgpack_core::serde::append_to_vec(&None::<u8>, &mut out)?;
 /// assert_eq!(out, [0xc0]);
 /// # Ok::<(), msgpack_core::serde::Error>(())
 /// ```
 #[inline]
-pub fn encode_to_vec<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+pub fn append_to_vec<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
     let len = out.len();
     let mut ser = Serializer::new(&mut *out);
     let r = value.serialize(&mut ser);
@@ -236,31 +245,62 @@ pub fn encode_to_vec<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Res
     r
 }
 
-/// Serializes `value` into any [`Write`] sink (structs as arrays, as
-/// [`to_vec`]): a slice through [`SliceWriter`](crate::encode::SliceWriter),
-/// a `std::io::Write` through [`IoWriter`](crate::encode::IoWriter) (pass
-/// a buffered one: small items are small writes). For structs as maps, use
-/// [`Serializer::named`].
+/// Serializes `value` into `buf` (structs as arrays, as [`to_vec`]) and
+/// returns the number of bytes written.
+///
+/// A value that does not fit is an error whose source is
+/// [`EndOfSlice`]; `buf` then holds a prefix
+/// of the bytes and nothing is written past its end. For structs as maps,
+/// use [`Serializer::named`] over a [`SliceWriter`].
 ///
 /// ```
-/// use msgpack_core::encode::SliceWriter;
-///
 /// let mut buf = [0u8; 8];
-/// let mut w = SliceWriter::new(&mut buf);
-/// msgpack_core::serde::to_writer(&[1u16, 300], &mut w)?;
-/// let n = w.position();
+/// let n = msgpack_core::serde::to_slice(&[1u16, 300], &mut buf)?;
 /// assert_eq!(&buf[..n], &[0x92, 0x01, 0xcd, 0x01, 0x2c]);
 ///
 /// let mut tiny = [0u8; 2];
-/// assert!(msgpack_core::serde::to_writer(&"too long", SliceWriter::new(&mut tiny)).is_err());
+/// assert!(msgpack_core::serde::to_slice(&"too long", &mut tiny).is_err());
 /// # Ok::<(), msgpack_core::serde::Error<msgpack_core::encode::EndOfSlice>>(())
 /// ```
 #[inline]
-pub fn to_writer<T: Serialize + ?Sized, W: Write>(value: &T, writer: W) -> Result<(), Error<W::Error>>
-where
-    W::Error: core::fmt::Debug + core::fmt::Display,
-{
-    value.serialize(&mut Serializer::new(writer))
+pub fn to_slice<T: Serialize + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, Error<EndOfSlice>> {
+    let mut ser = Serializer::new(SliceWriter::new(buf));
+    value.serialize(&mut ser)?;
+    Ok(ser.into_inner().position())
+}
+
+/// Serializes `value` into a `std::io::Write` (feature `std`; structs as
+/// arrays, as [`to_vec`]). Small items are small writes: pass a buffered
+/// writer.
+///
+/// Before 0.2 this took any [`Write`](crate::encode::Write) sink; for one
+/// of those (or structs as maps) make a [`Serializer`] over it.
+///
+/// ```
+/// let mut out = Vec::new(); // or a BufWriter<File>
+/// msgpack_core::serde::to_writer(&("a", 1u8), &mut out)?;
+/// assert_eq!(out, [0x92, 0xa1, b'a', 0x01]);
+/// # Ok::<(), msgpack_core::serde::Error<std::io::Error>>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn to_writer<T: Serialize + ?Sized, W: std::io::Write>(value: &T, writer: W) -> Result<(), Error<std::io::Error>> {
+    value.serialize(&mut Serializer::new(IoWriter::new(writer)))
+}
+
+/// Renamed to [`append_to_vec`] (same arguments, same code).
+///
+/// ```
+/// #![allow(deprecated)]
+/// let mut out = Vec::new();
+/// msgpack_core::serde::encode_to_vec(&1u8, &mut out)?;
+/// assert_eq!(out, [0x01]);
+/// # Ok::<(), msgpack_core::serde::Error>(())
+/// ```
+#[deprecated(since = "0.2.0", note = "renamed to `append_to_vec`")]
+#[inline]
+pub fn encode_to_vec<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+    append_to_vec(value, out)
 }
 
 /// Deserializes one `T` from `bytes` with the default [`DecodeOptions`],
@@ -301,4 +341,50 @@ pub fn from_slice_with<'de, T: Deserialize<'de>>(bytes: &'de [u8], opts: &Decode
     let value = de.decode()?;
     de.end()?;
     Ok(value)
+}
+
+/// Deserializes one `T` from a `std::io::Read` (feature `std`) with the
+/// default [`DecodeOptions`]: the whole input is one value, as for
+/// [`from_slice`]. As [`crate::from_read`]: the value is owned, at most
+/// 64 MiB long, bytes after it are an error.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// let bytes = rmp_serde::to_vec(&BTreeMap::from([("a", 1u8)]))?;
+/// let map: BTreeMap<String, u8> = msgpack_core::serde::from_read(&bytes[..])?;
+/// assert_eq!(map["a"], 1);
+/// assert!(msgpack_core::serde::from_read::<u8, _>(&[0xcd, 0x01][..]).is_err()); // truncated
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn from_read<T: DeserializeOwned, R: std::io::Read>(reader: R) -> Result<T, StreamError> {
+    from_read_with(reader, &DecodeOptions::new())
+}
+
+/// [`from_read`] with explicit options (feature `std`), bounded as
+/// [`crate::from_read_with`] says: at most `max_alloc` bytes on the wire
+/// (64 MiB when that is unlimited), the limits checked as headers arrive.
+///
+/// ```
+/// use msgpack_core::{decode::StreamError, DecodeOptions};
+///
+/// let opts = DecodeOptions::untrusted();
+/// let v: Vec<String> = msgpack_core::serde::from_read_with(&[0x91, 0xa1, b'x'][..], &opts)?;
+/// assert_eq!(v, ["x"]);
+///
+/// // An array claiming 4 billion elements: refused by its header.
+/// let claim = [0xdd, 0xff, 0xff, 0xff, 0xff];
+/// let err = msgpack_core::serde::from_read_with::<Vec<u8>, _>(&claim[..], &opts).unwrap_err();
+/// assert!(matches!(err, StreamError::Malformed(_)));
+/// # Ok::<(), StreamError>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn from_read_with<T: DeserializeOwned, R: std::io::Read>(
+    reader: R,
+    opts: &DecodeOptions,
+) -> Result<T, StreamError> {
+    decode::read_whole(reader, opts, |bytes, opts| from_slice_with(bytes, opts))
 }

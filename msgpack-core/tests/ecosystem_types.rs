@@ -264,7 +264,7 @@ mod heapless_tests {
         };
         same_as_rmp_serde(&r);
         let mut buf = [0u8; 64];
-        let n = msgpack_core::encode_to_slice(&r, &mut buf).unwrap();
+        let n = msgpack_core::to_slice(&r, &mut buf).unwrap();
         assert_eq!(from_slice::<Reading>(&buf[..n]), Ok(r));
     }
 }

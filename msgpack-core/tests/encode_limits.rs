@@ -68,7 +68,7 @@ fn a_full_slice_is_an_error_with_a_prefix_written() {
             }
             // The one-call form fails when too small (with a prefix written).
             let mut buf2 = vec![0u8; size];
-            let r = msgpack_core::encode_to_slice(&value, &mut buf2);
+            let r = msgpack_core::to_slice(&value, &mut buf2);
             assert_eq!(r.is_ok(), size >= full.len(), "size {size}");
         }
     }

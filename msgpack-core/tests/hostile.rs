@@ -464,7 +464,7 @@ fn huge_length_prefixes_into_bytes() {
     let b32 = [0xc6, 0xff, 0xff, 0xff, 0xff, 0x01, 0x02];
     expect_short_all!(&b32, MAX32, 5; bytes::Bytes, bytes::BytesMut);
     let input = bytes::Bytes::copy_from_slice(&b32);
-    let e = msgpack_core::from_bytes::<bytes::Bytes>(&input, &DecodeOptions::new()).unwrap_err();
+    let e = msgpack_core::from_bytes_with::<bytes::Bytes>(&input, &DecodeOptions::new()).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::UnexpectedEof { needed: MAX32, available: 2 });
 }
 

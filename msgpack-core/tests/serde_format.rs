@@ -831,11 +831,11 @@ fn serializer_errors() {
     assert!(matches!(to_vec(&Liar), Err(Error::InvalidDataModel(_))));
     // The sink's error, and what is written before it.
     let mut buf = [0u8; 3];
-    let e = msgpack_core::serde::to_writer(&("abc", 1), msgpack_core::encode::SliceWriter::new(&mut buf)).unwrap_err();
+    let e = msgpack_core::serde::to_slice(&("abc", 1), &mut buf).unwrap_err();
     assert!(matches!(e, Error::Encode(msgpack_core::encode::Error::Write(msgpack_core::encode::EndOfSlice))));
-    // encode_to_vec leaves the buffer as it was.
+    // append_to_vec leaves the buffer as it was.
     let mut out = vec![1, 2];
-    assert!(msgpack_core::serde::encode_to_vec(&Liar, &mut out).is_err());
+    assert!(msgpack_core::serde::append_to_vec(&Liar, &mut out).is_err());
     assert_eq!(out, [1, 2]);
     // A std::io sink.
     let mut io = Vec::new();

@@ -1,11 +1,11 @@
 //! The output sinks' fast paths (the fixed-size `write_marked_*` items, the
-//! spare-capacity writes behind `to_vec` / `encode_to_vec`), at every room
+//! spare-capacity writes behind `to_vec` / `append_to_vec`), at every room
 //! boundary. Small on purpose: these are the tests Miri runs over the
-//! `unsafe` blocks of `encode/write.rs` and `lib.rs`
+//! `unsafe` blocks of `encode/write.rs` and `entry.rs`
 //! (`cargo +nightly miri test -p msgpack-core --test sinks`).
 
 use msgpack_core::encode::{EndOfSlice, SliceWriter, Write};
-use msgpack_core::{Encode, Encoder, encode_to_slice, encode_to_vec, to_vec};
+use msgpack_core::{Encode, Encoder, append_to_vec, to_slice, to_vec};
 
 /// One fixed-size item: a marker and its payload.
 #[derive(Clone, Copy, Debug)]
@@ -116,7 +116,7 @@ fn to_vec_and_encode_to_vec_agree_with_the_slice_writer_at_every_capacity() {
     let value = sample();
     let want = {
         let mut buf = vec![0; value.encoded_len()];
-        let n = encode_to_slice(&value, &mut buf).unwrap();
+        let n = to_slice(&value, &mut buf).unwrap();
         assert_eq!(n, buf.len());
         buf
     };
@@ -127,7 +127,7 @@ fn to_vec_and_encode_to_vec_agree_with_the_slice_writer_at_every_capacity() {
     for spare in (0..want.len() + 3).step_by(step).chain([want.len() - 1, want.len()]) {
         let mut out = Vec::with_capacity(1 + spare);
         out.push(0xaa);
-        encode_to_vec(&value, &mut out).unwrap();
+        append_to_vec(&value, &mut out).unwrap();
         assert_eq!(out[0], 0xaa);
         assert_eq!(out[1..], want[..], "spare capacity {spare}");
     }
@@ -144,7 +144,7 @@ fn a_short_slice_keeps_a_prefix_and_nothing_past_its_end() {
     let step = if cfg!(miri) { 29 } else { 1 };
     for size in (0..want.len()).step_by(step) {
         let mut buf = vec![0xee; size + 8];
-        let r = encode_to_slice(&value, &mut buf[..size]);
+        let r = to_slice(&value, &mut buf[..size]);
         assert!(r.is_err(), "size {size}");
         assert!(buf[size..].iter().all(|&b| b == 0xee), "size {size}: past the end");
         let kept = buf[..size].iter().rposition(|&b| b != 0xee).map_or(0, |i| i + 1);
@@ -202,7 +202,7 @@ fn every_sink<T: Encode + ?Sized>(value: &T) {
     let want = item_by_item(value);
     assert_eq!(to_vec(value).unwrap(), want);
     let mut io = Vec::new();
-    msgpack_core::encode_to_writer(value, &mut io).unwrap();
+    msgpack_core::to_writer(value, &mut io).unwrap();
     assert_eq!(io, want);
     let mut e = Encoder::new(Vec::new());
     value.encode(&mut e).unwrap();
@@ -211,16 +211,16 @@ fn every_sink<T: Encode + ?Sized>(value: &T) {
     for spare in (0..want.len() + 3).step_by(step).chain([want.len() - 1, want.len()]) {
         let mut out = Vec::with_capacity(1 + spare);
         out.push(0xaa);
-        encode_to_vec(value, &mut out).unwrap();
+        append_to_vec(value, &mut out).unwrap();
         assert_eq!(out[1..], want[..], "spare capacity {spare}");
     }
     for size in (0..want.len()).step_by(step) {
         let mut buf = vec![0xee; size + 8];
-        assert!(encode_to_slice(value, &mut buf[..size]).is_err(), "size {size}");
+        assert!(to_slice(value, &mut buf[..size]).is_err(), "size {size}");
         assert!(buf[size..].iter().all(|&b| b == 0xee), "size {size}: past the end");
     }
     let mut buf = vec![0; want.len()];
-    assert_eq!(encode_to_slice(value, &mut buf), Ok(want.len()));
+    assert_eq!(to_slice(value, &mut buf), Ok(want.len()));
     assert_eq!(buf, want);
 }
 

@@ -156,7 +156,7 @@ fn a_poisoned_lock_is_an_encode_error() {
     // serde fails on them too.
     assert!(rmp_serde::to_vec_named(&m).is_err() && rmp_serde::to_vec_named(&l).is_err());
     let mut buf = [0u8; 4];
-    assert!(matches!(msgpack_core::encode_to_slice(&m, &mut buf), Err(encode::Error::Custom(_))));
+    assert!(matches!(msgpack_core::to_slice(&m, &mut buf), Err(encode::Error::Custom(_))));
 }
 
 // ---- net ---------------------------------------------------------------------------
@@ -255,7 +255,7 @@ fn non_utf8_paths_and_os_strings_are_encode_errors() {
     assert_eq!((path.encoded_len(), raw.encoded_len()), (0, 0));
     assert!(rmp_serde::to_vec_named(path).is_err());
     let mut buf = [0u8; 16];
-    assert!(matches!(msgpack_core::encode_to_slice(path, &mut buf), Err(encode::Error::Unrepresentable(_))));
+    assert!(matches!(msgpack_core::to_slice(path, &mut buf), Err(encode::Error::Unrepresentable(_))));
     // Inside a container: the error comes out of the whole encode.
     assert!(to_vec(&vec![PathBuf::from("ok"), path.to_path_buf()]).is_err());
     // Non-UTF-8 bytes do decode from serde's Unix form.

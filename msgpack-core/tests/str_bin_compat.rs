@@ -186,7 +186,7 @@ fn borrowed_byte_buffers_borrow_a_str() {
         let shared = bytes::Bytes::copy_from_slice(input);
         #[cfg(feature = "bytes")]
         {
-            let b: bytes::Bytes = msgpack_core::from_bytes(&shared, &compat()).unwrap();
+            let b: bytes::Bytes = msgpack_core::from_bytes_with(&shared, &compat()).unwrap();
             assert_eq!((&b[..], b.as_ptr()), (&b"hi"[..], shared[shared.len() - 2..].as_ptr()));
         }
     }

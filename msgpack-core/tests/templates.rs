@@ -383,7 +383,7 @@ fn a_slice_with_too_little_room_fails_where_the_room_ends() {
     let bytes = to_vec(&tris).unwrap();
     for room in 0..bytes.len() {
         let mut buf = vec![0x5a; room + 64];
-        let r = msgpack_core::encode_to_slice(&tris, &mut buf[..room]);
+        let r = msgpack_core::to_slice(&tris, &mut buf[..room]);
         assert_eq!(r, Err(encode::Error::Write(encode::EndOfSlice)), "room {room}");
         assert!(buf[room..].iter().all(|&b| b == 0x5a), "wrote past the end with room {room}");
         // What was written is a prefix of the encoding.

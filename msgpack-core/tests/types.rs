@@ -23,8 +23,7 @@ use std::time::Duration;
 use msgpack_core::decode::{ErrorKind, Found};
 use msgpack_core::encode::{self, Encoder, EndOfSlice, SliceWriter, Write};
 use msgpack_core::{
-    DecodeOptions, DecodeOwned, Decoder, Encode, Ext, ExtRef, Timestamp, encode_to_slice, from_slice, from_slice_with,
-    to_vec,
+    DecodeOptions, DecodeOwned, Decoder, Encode, Ext, ExtRef, Timestamp, from_slice, from_slice_with, to_slice, to_vec,
 };
 use proptest::prelude::*;
 
@@ -90,18 +89,18 @@ fn encode_checked<T: Encode + ?Sized>(v: &T) -> Vec<u8> {
     assert_eq!(len, bytes.len(), "encoded_len() disagrees with to_vec for {bytes:02x?}");
 
     let mut appended = vec![0xee];
-    msgpack_core::encode_to_vec(v, &mut appended).expect("encode_to_vec");
-    assert_eq!(appended[0], 0xee, "encode_to_vec must append");
-    assert_eq!(appended[1..], bytes[..], "encode_to_vec");
+    msgpack_core::append_to_vec(v, &mut appended).expect("append_to_vec");
+    assert_eq!(appended[0], 0xee, "append_to_vec must append");
+    assert_eq!(appended[1..], bytes[..], "append_to_vec");
 
     // A reused buffer whose spare capacity holds the encoding (one pass),
     // and one a byte short of it (falls back to reserving `encoded_len`).
     for spare in [len + 7, len.saturating_sub(1)] {
         let mut reused = Vec::with_capacity(2 + spare);
         reused.extend_from_slice(&[0xdd, 0xee]);
-        msgpack_core::encode_to_vec(v, &mut reused).expect("encode_to_vec, reused");
-        assert_eq!(reused[..2], [0xdd, 0xee], "encode_to_vec must append");
-        assert_eq!(reused[2..], bytes[..], "encode_to_vec with {spare} bytes spare");
+        msgpack_core::append_to_vec(v, &mut reused).expect("append_to_vec, reused");
+        assert_eq!(reused[..2], [0xdd, 0xee], "append_to_vec must append");
+        assert_eq!(reused[2..], bytes[..], "append_to_vec with {spare} bytes spare");
     }
 
     // The growable `Vec<u8>` sink itself (fixed-size items into its spare
@@ -111,12 +110,12 @@ fn encode_checked<T: Encode + ?Sized>(v: &T) -> Vec<u8> {
     assert_eq!(e.writer()[1..], bytes[..], "the Vec<u8> sink");
 
     let mut written = Vec::new();
-    msgpack_core::encode_to_writer(v, &mut written).expect("encode_to_writer");
-    assert_eq!(written, bytes, "encode_to_writer");
+    msgpack_core::to_writer(v, &mut written).expect("to_writer");
+    assert_eq!(written, bytes, "to_writer");
 
     // Exactly the right size, with a guard region behind the slice.
     let mut buf = vec![GUARD; len + GUARD_LEN];
-    assert_eq!(encode_to_slice(v, &mut buf[..len]), Ok(len), "exact-size slice");
+    assert_eq!(to_slice(v, &mut buf[..len]), Ok(len), "exact-size slice");
     assert_eq!(buf[..len], bytes[..]);
     assert!(buf[len..].iter().all(|&b| b == GUARD), "wrote past the end of an exact-size slice");
 
@@ -125,10 +124,10 @@ fn encode_checked<T: Encode + ?Sized>(v: &T) -> Vec<u8> {
         // nothing past the end of the slice (documented; single pass, so
         // what fitted before the failing item is kept).
         let mut buf = vec![GUARD; len - 1 + GUARD_LEN];
-        assert_eq!(encode_to_slice(v, &mut buf[..len - 1]), Err(encode::Error::Write(EndOfSlice)));
-        assert!(buf[len - 1..].iter().all(|&b| b == GUARD), "encode_to_slice wrote past the end of its slice");
+        assert_eq!(to_slice(v, &mut buf[..len - 1]), Err(encode::Error::Write(EndOfSlice)));
+        assert!(buf[len - 1..].iter().all(|&b| b == GUARD), "to_slice wrote past the end of its slice");
         let kept = buf[..len - 1].iter().rposition(|&b| b != GUARD).map_or(0, |i| i + 1);
-        assert_eq!(buf[..kept], bytes[..kept], "encode_to_slice left a non-prefix in a slice that is too small");
+        assert_eq!(buf[..kept], bytes[..kept], "to_slice left a non-prefix in a slice that is too small");
 
         // The slice sink alone (no up-front length check): fails, keeps what
         // fitted, never writes past the end.
@@ -862,17 +861,17 @@ fn bytes_types() {
 
     // Zero-copy from a Bytes input.
     let input = Bytes::from(to_vec(&(Bytes::from_static(b"abc"), "x", Bytes::from_static(b"defg"))).unwrap());
-    let (a, s, d): (Bytes, String, Bytes) = msgpack_core::from_bytes(&input, &DecodeOptions::new()).unwrap();
+    let (a, s, d): (Bytes, String, Bytes) = msgpack_core::from_bytes(&input).unwrap();
     assert_eq!((&a[..], s.as_str(), &d[..]), (&b"abc"[..], "x", &b"defg"[..]));
     assert_eq!(a.as_ptr(), input[3..].as_ptr(), "Bytes must share the input's memory");
     assert_eq!(d.as_ptr(), input[10..].as_ptr(), "Bytes must share the input's memory");
     // An array of ints is copied, but still decodes.
     let input = Bytes::from_static(&[0x92, 0x01, 0x02]);
-    let b: Bytes = msgpack_core::from_bytes(&input, &DecodeOptions::new()).unwrap();
+    let b: Bytes = msgpack_core::from_bytes(&input).unwrap();
     assert_eq!(&b[..], &[1, 2]);
     // Trailing bytes are an error there too.
     let input = Bytes::from_static(&[0xc4, 0x01, 0x07, 0xc0]);
-    let e = msgpack_core::from_bytes::<Bytes>(&input, &DecodeOptions::new()).unwrap_err();
+    let e = msgpack_core::from_bytes::<Bytes>(&input).unwrap_err();
     assert_eq!(e.kind(), &ErrorKind::TrailingBytes { count: 1 });
 }
 
@@ -880,7 +879,7 @@ fn bytes_types() {
 fn u128_beyond_64_bits_is_unrepresentable() {
     for v in [u64::MAX as u128 + 1, u128::MAX] {
         assert!(matches!(to_vec(&v), Err(encode::Error::Unrepresentable(_))), "{v}");
-        assert!(matches!(encode_to_slice(&v, &mut [0u8; 32]), Err(encode::Error::Unrepresentable(_))));
+        assert!(matches!(to_slice(&v, &mut [0u8; 32]), Err(encode::Error::Unrepresentable(_))));
         assert!(matches!(to_vec(&vec![1u128, v]), Err(encode::Error::Unrepresentable(_))));
     }
     for v in [u64::MAX as i128 + 1, i64::MIN as i128 - 1, i128::MIN, i128::MAX] {
@@ -955,11 +954,11 @@ fn zero_copy_borrows_from_the_input() {
 #[test]
 fn streaming_reads_value_after_value() {
     let mut buf = Vec::new();
-    msgpack_core::encode_to_vec(&1u8, &mut buf).unwrap();
-    msgpack_core::encode_to_vec(&"hi", &mut buf).unwrap();
-    msgpack_core::encode_to_vec(&vec![1u32, 70_000], &mut buf).unwrap();
-    msgpack_core::encode_to_vec(&Some(2.5f64), &mut buf).unwrap();
-    msgpack_core::encode_to_vec(&BTreeMap::from([(1u8, "a")]), &mut buf).unwrap();
+    msgpack_core::append_to_vec(&1u8, &mut buf).unwrap();
+    msgpack_core::append_to_vec(&"hi", &mut buf).unwrap();
+    msgpack_core::append_to_vec(&vec![1u32, 70_000], &mut buf).unwrap();
+    msgpack_core::append_to_vec(&Some(2.5f64), &mut buf).unwrap();
+    msgpack_core::append_to_vec(&BTreeMap::from([(1u8, "a")]), &mut buf).unwrap();
     let mut d = Decoder::new(&buf);
     assert_eq!(d.decode::<u8>(), Ok(1));
     assert_eq!(d.position(), 1);
@@ -1018,11 +1017,11 @@ fn io_writer() {
     let value = (1u8, "hello", vec![1u16, 2, 3]);
     let bytes = to_vec(&value).unwrap();
     let mut out = Vec::new();
-    msgpack_core::encode_to_writer(&value, &mut out).unwrap();
+    msgpack_core::to_writer(&value, &mut out).unwrap();
     assert_eq!(out, bytes);
     for room in [0, 1, 5, bytes.len() - 1] {
         let mut w = FailingWriter { room, got: Vec::new() };
-        match msgpack_core::encode_to_writer(&value, &mut w) {
+        match msgpack_core::to_writer(&value, &mut w) {
             Err(encode::Error::Write(e)) => {
                 assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe);
                 assert_eq!(e.to_string(), "pipe closed");
@@ -1032,7 +1031,7 @@ fn io_writer() {
         assert_eq!(w.got, bytes[..room]);
     }
     let mut w = FailingWriter { room: bytes.len(), got: Vec::new() };
-    msgpack_core::encode_to_writer(&value, &mut w).unwrap();
+    msgpack_core::to_writer(&value, &mut w).unwrap();
     assert_eq!(w.got, bytes);
 }
 
@@ -1065,16 +1064,16 @@ fn error_messages() {
 #[test]
 fn to_vec_allocates_exactly_once() {
     // Documented on `to_vec` ("allocating exactly once") and promised by
-    // DESIGN.md section 8; `encode_to_vec` reserves the exact size first.
+    // DESIGN.md section 8; `append_to_vec` reserves the exact size first.
     fn once<T: Encode + ?Sized>(what: &str, v: &T, failures: &mut Vec<String>) {
         let (bytes, n) = count_allocs(|| to_vec(v).unwrap());
         if n != 1 {
             failures.push(format!("to_vec of {what} ({} bytes): {n} allocations", bytes.len()));
         }
         let mut out = Vec::new();
-        let ((), n) = count_allocs(|| msgpack_core::encode_to_vec(v, &mut out).unwrap());
+        let ((), n) = count_allocs(|| msgpack_core::append_to_vec(v, &mut out).unwrap());
         if n != 1 {
-            failures.push(format!("encode_to_vec of {what} into an empty Vec: {n} allocations"));
+            failures.push(format!("append_to_vec of {what} into an empty Vec: {n} allocations"));
         }
     }
     let mut failures = Vec::new();
@@ -1100,7 +1099,7 @@ fn to_vec_copies_every_length_class() {
         let b: Vec<u8> = (0..len as u8).collect();
         let bytes = msgpack_core::to_vec(&(s.as_str(), b.as_slice(), len as u32)).unwrap();
         let mut expected = Vec::new();
-        msgpack_core::encode_to_vec(&(s.as_str(), b.as_slice(), len as u32), &mut expected).unwrap();
+        msgpack_core::append_to_vec(&(s.as_str(), b.as_slice(), len as u32), &mut expected).unwrap();
         assert_eq!(bytes, expected, "len {len}");
         let back: (String, Vec<u8>, u32) = msgpack_core::from_slice(&bytes).unwrap();
         assert_eq!(back, (s, b, len as u32));
@@ -1125,7 +1124,7 @@ fn to_vec_copies_every_length_class() {
     for spare in [0usize, 1, 5, 40] {
         let mut out = Vec::with_capacity(2 + spare);
         out.extend_from_slice(&[0xc0, 0xc2]);
-        msgpack_core::encode_to_vec(&ShortLen, &mut out).unwrap();
+        msgpack_core::append_to_vec(&ShortLen, &mut out).unwrap();
         assert_eq!(&out[..2], &[0xc0, 0xc2]);
         assert_eq!(&out[2..], &bytes[..], "spare {spare}");
     }

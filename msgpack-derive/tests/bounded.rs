@@ -8,7 +8,7 @@
 //! `cargo +nightly miri test -p msgpack-derive --test bounded`.
 
 use msgpack_core::encode::{Encoder, SliceWriter};
-use msgpack_core::{Encode, MsgPack, encode_to_slice, encode_to_vec, encode_to_writer, to_vec};
+use msgpack_core::{Encode, MsgPack, append_to_vec, to_slice, to_vec, to_writer};
 
 #[derive(MsgPack, Debug, Clone, Copy, PartialEq)]
 #[msgpack(array)]
@@ -94,18 +94,18 @@ fn check<T: Encode>(v: &T) -> Vec<u8> {
     // A slice with room to spare, then every size too small (the window
     // path near the end goes through the stack: all of the value or none).
     let mut big = vec![0xee; bytes.len() + 300];
-    let n = encode_to_slice(v, &mut big).unwrap();
+    let n = to_slice(v, &mut big).unwrap();
     assert_eq!(big[..n], bytes[..]);
     let step = if cfg!(miri) { 1 + bytes.len() / 16 } else { 1 };
     for size in (0..bytes.len()).step_by(step) {
         let mut buf = vec![0xee; size + 8];
-        assert!(encode_to_slice(v, &mut buf[..size]).is_err(), "size {size}");
+        assert!(to_slice(v, &mut buf[..size]).is_err(), "size {size}");
         assert!(buf[size..].iter().all(|&b| b == 0xee), "size {size}: wrote past the end");
         let kept = buf[..size].iter().rposition(|&b| b != 0xee).map_or(0, |i| i + 1);
         assert_eq!(buf[..kept], bytes[..kept], "size {size}: not a prefix");
     }
     let mut exact = vec![0; bytes.len()];
-    assert_eq!(encode_to_slice(v, &mut exact), Ok(bytes.len()));
+    assert_eq!(to_slice(v, &mut exact), Ok(bytes.len()));
     assert_eq!(exact, bytes);
 
     // A `&mut SliceWriter` (the generic window through the stack).
@@ -117,7 +117,7 @@ fn check<T: Encode>(v: &T) -> Vec<u8> {
     // Vec sinks: reused with room, a new one, the growable sink.
     let mut reused = Vec::with_capacity(1024);
     reused.push(0xaa);
-    encode_to_vec(v, &mut reused).unwrap();
+    append_to_vec(v, &mut reused).unwrap();
     assert_eq!(reused[1..], bytes[..]);
     let mut e = Encoder::new(vec![0xaa]);
     v.encode(&mut e).unwrap();
@@ -125,7 +125,7 @@ fn check<T: Encode>(v: &T) -> Vec<u8> {
 
     // std::io::Write.
     let mut out = Vec::new();
-    encode_to_writer(v, &mut out).unwrap();
+    to_writer(v, &mut out).unwrap();
     assert_eq!(out, bytes);
     bytes
 }
@@ -214,7 +214,7 @@ fn a_wrong_bound_is_an_error() {
         }
     }
     let mut buf = [0u8; 64];
-    let err = encode_to_slice(&Outer(Liar), &mut buf).unwrap_err();
+    let err = to_slice(&Outer(Liar), &mut buf).unwrap_err();
     assert!(matches!(err, msgpack_core::encode::Error::Custom(m) if m.contains("__MAX_LEN")), "{err:?}");
     assert!(to_vec(&Outer(Liar)).is_err());
     assert!(buf[2..].iter().all(|&b| b == 0), "wrote outside the window");

@@ -162,9 +162,9 @@ fn borrowed_round_trip_is_byte_identical() {
     assert!(bytes == FIXTURE, "re-encoded bytes differ from msgspec's at byte {:?}", first_difference(&bytes));
     // Slice encoding: exact fit, and one byte short fails before writing.
     let mut buf = vec![0u8; FIXTURE.len()];
-    assert_eq!(msgpack_core::encode_to_slice(&root, &mut buf).unwrap(), FIXTURE.len());
+    assert_eq!(msgpack_core::to_slice(&root, &mut buf).unwrap(), FIXTURE.len());
     assert!(buf == FIXTURE);
-    assert!(msgpack_core::encode_to_slice(&root, &mut buf[1..]).is_err());
+    assert!(msgpack_core::to_slice(&root, &mut buf[1..]).is_err());
 }
 
 #[test]

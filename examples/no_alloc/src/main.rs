@@ -98,12 +98,12 @@ const EVENT_FINGERPRINT: u64 = msgpack_core::schema::fingerprint_of::<Event<'sta
 fn derived() -> bool {
     let event = Event::Reading { sensor: "door", celsius: -4.25, raw: &[1, 2, 3] };
     let mut buf = [0u8; 64];
-    let Ok(n) = msgpack_core::encode_to_slice(&event, &mut buf) else { return false };
+    let Ok(n) = msgpack_core::to_slice(&event, &mut buf) else { return false };
     let ok = matches!(msgpack_core::from_slice::<Event>(&buf[..n]), Ok(ref back) if *back == event);
-    let Ok(m) = msgpack_core::encode_to_slice(&Event::Reset, &mut buf) else { return false };
+    let Ok(m) = msgpack_core::to_slice(&Event::Reset, &mut buf) else { return false };
     let ok = ok && &buf[..m] == b"\x81\xa4kind\xa5reset";
     // Old bytes, new type: `raw` takes its default.
-    let Ok(n) = msgpack_core::encode_to_slice(&EventV0::Reading { sensor: "door", celsius: 1.0 }, &mut buf) else {
+    let Ok(n) = msgpack_core::to_slice(&EventV0::Reading { sensor: "door", celsius: 1.0 }, &mut buf) else {
         return false;
     };
     let old_read =
@@ -134,10 +134,10 @@ fn heapless_containers() -> bool {
         return false;
     }
     let mut buf = [0u8; 64];
-    let Ok(n) = msgpack_core::encode_to_slice(&batch, &mut buf) else { return false };
+    let Ok(n) = msgpack_core::to_slice(&batch, &mut buf) else { return false };
     let ok = matches!(msgpack_core::from_slice::<Batch>(&buf[..n]), Ok(ref back) if *back == batch);
     // Nine readings do not fit in eight: a decode error, not an overflow.
-    let Ok(n) = msgpack_core::encode_to_slice(&BatchWire { device: "probe-7", readings: [1; 9] }, &mut buf) else {
+    let Ok(n) = msgpack_core::to_slice(&BatchWire { device: "probe-7", readings: [1; 9] }, &mut buf) else {
         return false;
     };
     let too_many = matches!(
@@ -155,7 +155,7 @@ fn run() -> bool {
 
     // Encode into a stack buffer.
     let mut buf = [0u8; 64];
-    let Ok(n) = msgpack_core::encode_to_slice(&reading, &mut buf) else { return false };
+    let Ok(n) = msgpack_core::to_slice(&reading, &mut buf) else { return false };
     if n != reading.encoded_len() {
         return false;
     }
@@ -168,7 +168,7 @@ fn run() -> bool {
 
     // A buffer that is too small is an error, not an overflow.
     let mut tiny = [0u8; 8];
-    if msgpack_core::encode_to_slice(&reading, &mut tiny).is_ok() {
+    if msgpack_core::to_slice(&reading, &mut tiny).is_ok() {
         return false;
     }
 

@@ -86,7 +86,7 @@ fn bin_case(name: &str, data: Vec<u8>) -> Case {
                 msgpack_core::to_vec,
                 |b| msgpack_core::from_slice::<&[u8]>(b),
             )
-            .encode_slice(move |buf| msgpack_core::encode_to_slice(d1.as_slice(), buf)),
+            .encode_slice(move |buf| msgpack_core::to_slice(d1.as_slice(), buf)),
         )
         .row(rows::serde_path_extras(
             rows::owned(

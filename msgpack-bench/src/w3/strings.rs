@@ -48,7 +48,7 @@ fn text_case(name: &str, text: String) -> Case {
                 msgpack_core::to_vec,
                 |b| msgpack_core::from_slice::<&str>(b),
             )
-            .encode_slice(move |buf| msgpack_core::encode_to_slice(ours.as_str(), buf)),
+            .encode_slice(move |buf| msgpack_core::to_slice(ours.as_str(), buf)),
         )
         .row(rows::serde_path::<String>(format!("{} (String)", names::SERDE_PATH), text.clone()))
         .row(rows::serde_path_extras(

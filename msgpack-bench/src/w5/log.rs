@@ -249,13 +249,13 @@ fn msgpacker_unpack(bytes: &[u8]) -> Result<LogsRef<'_>, msgpacker::Error> {
 
 /// The borrowed rows' reused-buffer encodes (column (a)), each through its
 /// crate's fastest way of reusing a buffer, as the `rows` constructors of the
-/// owned rows do: ours `encode_to_slice`, zerompk `to_msgpack`, our serde
-/// path `msgpack_core::serde::to_writer` (slices), rmp-serde a `Serializer`
+/// owned rows do: ours `to_slice`, zerompk `to_msgpack`, our serde
+/// path `msgpack_core::serde::to_slice`, rmp-serde a `Serializer`
 /// on the cleared `Vec`, msgpacker `pack` into its `EncoderSlice`. The
 /// source is shared with nothing else.
 fn reuse(row: Row, source: Rc<LogsRef<'static>>, api: Reuse) -> Row {
     match api {
-        Reuse::Ours => row.encode_slice(move |buf| msgpack_core::encode_to_slice(&*source, buf)),
+        Reuse::Ours => row.encode_slice(move |buf| msgpack_core::to_slice(&*source, buf)),
         Reuse::Zerompk => row.encode_slice(move |buf| zerompk::to_msgpack(&*source, buf)),
         Reuse::SerdePath => rows::serde_path_extras(row, source, false),
         Reuse::Serde => row.encode_reuse_vec(move |buf| source.serialize(&mut rmp_serde::Serializer::new(buf))),

@@ -453,6 +453,8 @@ impl core::fmt::Debug for Stack {
 }
 
 #[cfg(feature = "std")]
+pub(crate) use reader::read_whole;
+#[cfg(feature = "std")]
 pub use reader::{DEFAULT_MAX_MESSAGE_LEN, StreamDecoder, StreamError};
 
 #[cfg(feature = "std")]

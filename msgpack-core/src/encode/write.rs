@@ -263,7 +263,7 @@ impl<W: Write + ?Sized> Write for &mut W {
 ///
 /// ```
 /// let mut buf = [0u8; 2];
-/// let err = msgpack_core::encode_to_slice("hello", &mut buf).unwrap_err();
+/// let err = msgpack_core::to_slice("hello", &mut buf).unwrap_err();
 /// assert!(matches!(err, msgpack_core::encode::Error::Write(msgpack_core::encode::EndOfSlice)));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,7 @@
 use std::fmt::Debug;
 
 use msgpack_core::encode::{self, EndOfSlice};
-use msgpack_core::{DecodeOwned, Encode, encode_to_slice, from_slice, to_vec};
+use msgpack_core::{DecodeOwned, Encode, from_slice, to_slice, to_vec};
 
 /// The bytes of `v`, checked across the encoding entry points.
 #[track_caller]
@@ -19,18 +19,18 @@ pub(crate) fn encode_checked<T: Encode + ?Sized>(v: &T) -> Vec<u8> {
     let len = v.encoded_len();
     assert_eq!(len, bytes.len(), "encoded_len() disagrees with to_vec for {bytes:02x?}");
     let mut appended = vec![0xee];
-    msgpack_core::encode_to_vec(v, &mut appended).expect("encode_to_vec");
-    assert_eq!(appended[1..], bytes[..], "encode_to_vec");
+    msgpack_core::append_to_vec(v, &mut appended).expect("append_to_vec");
+    assert_eq!(appended[1..], bytes[..], "append_to_vec");
     let mut written = Vec::new();
-    msgpack_core::encode_to_writer(v, &mut written).expect("encode_to_writer");
-    assert_eq!(written, bytes, "encode_to_writer");
+    msgpack_core::to_writer(v, &mut written).expect("to_writer");
+    assert_eq!(written, bytes, "to_writer");
     let mut buf = vec![0x5a; len + 8];
-    assert_eq!(encode_to_slice(v, &mut buf[..len]), Ok(len), "exact-size slice");
+    assert_eq!(to_slice(v, &mut buf[..len]), Ok(len), "exact-size slice");
     assert_eq!(buf[..len], bytes[..]);
     assert!(buf[len..].iter().all(|&b| b == 0x5a), "wrote past the end of an exact-size slice");
     if len > 0 {
         let mut buf = vec![0x5a; len - 1 + 8];
-        assert_eq!(encode_to_slice(v, &mut buf[..len - 1]), Err(encode::Error::Write(EndOfSlice)));
+        assert_eq!(to_slice(v, &mut buf[..len - 1]), Err(encode::Error::Write(EndOfSlice)));
         assert!(buf[len - 1..].iter().all(|&b| b == 0x5a), "wrote past the end of a short slice");
     }
     bytes

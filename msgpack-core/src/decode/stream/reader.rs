@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::vec::Vec;
 
 use super::Framer;
-use crate::decode::{Decode, DecodeOptions, DecodeOwned, Error};
+use crate::decode::{Decode, DecodeOptions, DecodeOwned, Error, ErrorKind};
 
 /// The largest message a [`StreamDecoder`] buffers unless told
 /// otherwise: 64 MiB (the allocation budget of
@@ -55,11 +55,11 @@ const MIN_READ: usize = 8 * 1024;
 ///
 /// ```
 /// use msgpack_core::decode::StreamDecoder;
-/// use msgpack_core::{encode_to_writer, DecodeOptions};
+/// use msgpack_core::{to_writer, DecodeOptions};
 ///
 /// let mut wire = Vec::new(); // could be a TcpStream
-/// encode_to_writer(&(1u8, "one"), &mut wire)?;
-/// encode_to_writer(&(2u8, "two"), &mut wire)?;
+/// to_writer(&(1u8, "one"), &mut wire)?;
+/// to_writer(&(2u8, "two"), &mut wire)?;
 ///
 /// let mut stream = StreamDecoder::with_options(&wire[..], DecodeOptions::untrusted());
 /// let mut got = Vec::new();
@@ -297,6 +297,36 @@ impl<R: Read> StreamDecoder<R> {
     }
 }
 
+/// One whole value read from `reader` and decoded by `decode` (the
+/// top-level and serde `from_read_with`): the input must end after it.
+///
+/// The message is bounded by `opts.max_alloc`, or by
+/// [`DEFAULT_MAX_MESSAGE_LEN`] when that is unlimited (the default), so
+/// the buffer stays under about twice that whatever the reader sends.
+/// Bytes after the value are [`ErrorKind::TrailingBytes`] (counting those
+/// that arrived with the last read: the reader is not read to its end).
+pub(crate) fn read_whole<R: Read, T>(
+    reader: R,
+    opts: &DecodeOptions,
+    decode: impl FnOnce(&[u8], &DecodeOptions) -> Result<T, Error>,
+) -> Result<T, StreamError> {
+    let max_len =
+        if opts.max_alloc == DecodeOptions::new().max_alloc { DEFAULT_MAX_MESSAGE_LEN } else { opts.max_alloc };
+    let mut stream = StreamDecoder::with_options(reader, *opts).max_message_len(max_len);
+    let (value, len) = match stream.next_raw()? {
+        Some(message) => (decode(message, opts).map_err(StreamError::Decode)?, message.len()),
+        None => return Err(StreamError::Truncated { buffered: 0, needed: 1 }),
+    };
+    let count = match stream.buffered().len() {
+        0 => stream.fill()?,
+        n => n,
+    };
+    if count > 0 {
+        return Err(StreamError::Decode(Error::new(ErrorKind::TrailingBytes { count }, len)));
+    }
+    Ok(value)
+}
+
 /// Why [`StreamDecoder`] could not return the next message.
 ///
 /// Converts into an [`io::Error`] (for `?` in functions returning
@@ -321,7 +351,9 @@ pub enum StreamError {
     Malformed(Error),
     /// A whole message that does not decode as the type asked for
     /// (offsets are from the start of the message). It was consumed:
-    /// the stream goes on with the next one.
+    /// the stream goes on with the next one. From
+    /// [`from_read`](crate::from_read), also bytes after the value
+    /// ([`ErrorKind::TrailingBytes`]).
     Decode(Error),
     /// The stream ended inside a message.
     Truncated {

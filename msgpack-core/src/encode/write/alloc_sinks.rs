@@ -1,5 +1,5 @@
 //! The sinks over a `Vec`'s spare capacity (feature `alloc`): the writer
-//! behind `to_vec` / `encode_to_vec`, and `Write` for `Vec<u8>`.
+//! behind `to_vec` / `append_to_vec`, and `Write` for `Vec<u8>`.
 
 use super::{EndOfSlice, Write};
 

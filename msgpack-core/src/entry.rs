@@ -1,0 +1,366 @@
+//! The top-level entry points (re-exported at the crate root): one family
+//! of names, the same as in [`serde`](mod@crate::serde). See "Entry points"
+//! in the crate docs for the table, with the old names.
+
+use crate::decode::{self, Decode, DecodeOptions, Decoder};
+use crate::encode::{self, Encode, Encoder};
+
+/// Encodes `value` into a new `Vec`, allocating exactly once (feature `alloc`).
+///
+/// Fails only for values MessagePack cannot represent (a `u128` above
+/// `u64::MAX`, a sequence of more than `u32::MAX` elements).
+///
+/// The buffer is sized by [`Encode::encoded_len`] and written as a slice
+/// (no growth checks per item). Measured against one pass into a growing
+/// `Vec`: the length pass wins where lengths are cheap to compute (numbers,
+/// fixed-size structs: a 125,000-triangle mesh 450 against 815 us) and on
+/// short strings (an access log, 243 against 283 us), and loses on streams
+/// of random small integers of varying width (1.41 against 1.2 ms).
+/// To encode many messages, reuse one buffer with [`append_to_vec`]. Should a hand-written `encoded_len` fall
+/// short, the value is encoded again into a growing `Vec`: still correct,
+/// one allocation more.
+///
+/// ```
+/// let bytes = msgpack_core::to_vec(&[1u16, 300])?;
+/// assert_eq!(bytes, [0x92, 0x01, 0xcd, 0x01, 0x2c]);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
+    let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
+    append_exact(value, &mut out)?;
+    Ok(out)
+}
+
+/// Appends the encoding of `value` to `out` (feature `alloc`; formerly
+/// `encode_to_vec`).
+///
+/// One pass when `out`'s spare capacity already holds the encoding (a
+/// buffer reused across messages): the value is written straight into it,
+/// with one bounds check per item and no length pass. Otherwise (a new or
+/// too small buffer) it reserves [`Encode::encoded_len`] and writes again:
+/// one allocation at most. On an error `out` keeps its old contents.
+///
+/// ```
+/// let mut out = vec![0xc3];
+/// msgpack_core::append_to_vec(&"hi", &mut out)?;
+/// assert_eq!(out, [0xc3, 0xa2, b'h', b'i']);
+///
+/// // Reused: cleared, the capacity kept, one pass per message.
+/// out.clear();
+/// msgpack_core::append_to_vec(&[1u16, 2], &mut out)?;
+/// assert_eq!(out, [0x92, 0x01, 0x02]);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn append_to_vec<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    let first = append_spare(value, out);
+    or_retry(first, || {
+        out.reserve(value.encoded_len());
+        append_exact(value, out)
+    })
+}
+
+/// The result of a spare-capacity encode, with `retry` run in place of its
+/// `EndOfSlice` (the spare capacity was short); its other errors as they are.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn or_retry(
+    first: Result<(), encode::Error<encode::EndOfSlice>>,
+    retry: impl FnOnce() -> Result<(), encode::Error<core::convert::Infallible>>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    match first {
+        Ok(()) => Ok(()),
+        Err(encode::Error::Write(encode::EndOfSlice)) => retry(),
+        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
+        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
+    }
+}
+
+/// Writes `value` into the spare capacity of `out` and extends `out` past
+/// it; `EndOfSlice` (and `out` unchanged) if the spare capacity is short.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn append_spare<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<encode::EndOfSlice>> {
+    let len = out.len();
+    let mut e = Encoder::new(encode::SpareWriter::new(out.spare_capacity_mut()));
+    value.encode(&mut e)?;
+    let written = e.writer().position();
+    #[allow(unsafe_code)]
+    // SAFETY: `SpareWriter` initializes every byte below its position
+    // before moving past it, and the position never exceeds the spare
+    // capacity it was given, which starts at `out.len()`.
+    unsafe {
+        out.set_len(len + written)
+    };
+    Ok(())
+}
+
+/// [`append_spare`] where the capacity was reserved from `encoded_len`:
+/// should a hand-written `encoded_len` fall short, encodes again into the
+/// growing `Vec` (correct, one allocation more, a call per write).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn append_exact<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    let first = append_spare(value, out);
+    or_retry(first, || {
+        // A second encoder of the value for this rare path, through `dyn
+        // Write` (each write a call: the smallest instance). Into `&mut
+        // Vec<u8>`, with the growth inlined at every write, it was 2.6 KB
+        // of `.text` per struct of `derive-cost --quick` (18.5 against
+        // 15.9 KB). (Out of line in a `#[cold]` function instead: W2
+        // Custom2's encode +0.6% instructions, callgrind.)
+        let w: &mut dyn encode::Write<Error = core::convert::Infallible> = out;
+        value.encode(&mut Encoder::new(w))
+    })
+}
+
+/// Encodes `value` into `buf` and returns the number of bytes written
+/// (formerly `encode_to_slice`).
+///
+/// One pass, no length computation first: each item is bounds-checked as
+/// it is written. If the value does not fit, fails with
+/// [`encode::EndOfSlice`]; `buf` then holds a prefix of the encoding (the
+/// items that fitted) and nothing is written past its end. To fail before
+/// writing anything, compare [`Encode::encoded_len`] with `buf.len()` first.
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let n = msgpack_core::to_slice(&-1i64, &mut buf)?;
+/// assert_eq!(&buf[..n], &[0xff]);
+/// assert!(msgpack_core::to_slice(&"too long for it", &mut buf).is_err());
+/// # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
+/// ```
+#[inline]
+pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, encode::Error<encode::EndOfSlice>> {
+    let mut e = Encoder::new(encode::SliceWriter::new(buf));
+    value.encode(&mut e)?;
+    Ok(e.writer().position())
+}
+
+/// Encodes `value` into a `std::io::Write` (feature `std`; formerly
+/// `encode_to_writer`).
+///
+/// Small items become small `write_all` calls: pass a buffered writer.
+/// For any other sink ([`encode::Write`]), use an [`Encoder`] over it.
+///
+/// ```
+/// let mut out = Vec::new();
+/// msgpack_core::to_writer(&true, &mut out)?;
+/// assert_eq!(out, [0xc3]);
+/// # Ok::<(), msgpack_core::encode::Error<std::io::Error>>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn to_writer<T: Encode + ?Sized, W: std::io::Write>(
+    value: &T,
+    writer: W,
+) -> Result<(), encode::Error<std::io::Error>> {
+    value.encode(&mut Encoder::new(encode::IoWriter::new(writer)))
+}
+
+/// Decodes one `T` from `bytes`; bytes left after it are an error
+/// ([`decode::ErrorKind::TrailingBytes`]). Uses the default [`DecodeOptions`].
+///
+/// ```
+/// let s: &str = msgpack_core::from_slice(&[0xa3, b'a', b'b', b'c'])?;
+/// assert_eq!(s, "abc");
+/// assert!(msgpack_core::from_slice::<u8>(&[0x01, 0x02]).is_err());
+/// # Ok::<(), msgpack_core::decode::Error>(())
+/// ```
+#[inline]
+pub fn from_slice<'de, T: Decode<'de>>(bytes: &'de [u8]) -> Result<T, decode::Error> {
+    from_slice_with(bytes, &DecodeOptions::new())
+}
+
+/// [`from_slice`] with explicit options.
+///
+/// ```
+/// use msgpack_core::{from_slice_with, DecodeOptions};
+/// let deep = [0x91, 0x91, 0x90]; // [[[]]]
+/// assert!(from_slice_with::<Vec<Vec<Vec<u8>>>>(&deep, &DecodeOptions::new().max_depth(2)).is_err());
+/// ```
+#[inline]
+pub fn from_slice_with<'de, T: Decode<'de>>(bytes: &'de [u8], opts: &DecodeOptions) -> Result<T, decode::Error> {
+    let mut d = Decoder::with_options(bytes, *opts);
+    let value = T::decode(&mut d)?;
+    d.finish()?;
+    Ok(value)
+}
+
+/// Reads one `T` from a `std::io::Read` (feature `std`), with the default
+/// [`DecodeOptions`]: the whole input is one value, as for [`from_slice`].
+///
+/// What [`from_read_with`] says holds: the input is read up to the end of
+/// the value and one read beyond (bytes after the value are an error), and
+/// a value longer than [`DEFAULT_MAX_MESSAGE_LEN`](decode::DEFAULT_MAX_MESSAGE_LEN)
+/// (64 MiB) is refused as soon as its headers show it. The value is owned
+/// ([`DecodeOwned`](crate::DecodeOwned)): the bytes it was read from are
+/// dropped. For several values one after another, or a connection that
+/// stays open, use a [`StreamDecoder`](decode::StreamDecoder).
+///
+/// ```
+/// let file = std::io::Cursor::new(vec![0x92, 0xa2, b'h', b'i', 0x07]); // or a File
+/// let (word, n): (String, u8) = msgpack_core::from_read(file)?;
+/// assert_eq!((word.as_str(), n), ("hi", 7));
+/// assert!(msgpack_core::from_read::<u8, _>(&[0x92, 0x01][..]).is_err()); // truncated
+/// # Ok::<(), msgpack_core::decode::StreamError>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn from_read<T: crate::DecodeOwned, R: std::io::Read>(reader: R) -> Result<T, decode::StreamError> {
+    from_read_with(reader, &DecodeOptions::new())
+}
+
+/// [`from_read`] with explicit options (feature `std`).
+///
+/// The bytes are read in blocks into a buffer that grows with what has
+/// arrived, never with what a length prefix claims, and the options'
+/// limits (depth, lengths) are checked as the headers arrive, before the
+/// bytes they announce are waited for (a [`Framer`](decode::Framer)). The
+/// value may take at most [`max_alloc`](DecodeOptions::max_alloc) bytes on
+/// the wire, or [`DEFAULT_MAX_MESSAGE_LEN`](decode::DEFAULT_MAX_MESSAGE_LEN)
+/// (64 MiB) when the options leave `max_alloc` unlimited (the default):
+/// a longer one is [`StreamError::TooLarge`](decode::StreamError::TooLarge),
+/// so a hostile length or a reader that never ends costs at most about
+/// twice that limit. To read more with unlimited allocation, use a
+/// [`StreamDecoder`](decode::StreamDecoder) and its `max_message_len`.
+///
+/// Errors: the reader's ([`Io`](decode::StreamError::Io)), an input that
+/// ends inside the value or before it
+/// ([`Truncated`](decode::StreamError::Truncated)), a broken limit or
+/// bytes that are not MessagePack ([`Malformed`](decode::StreamError::Malformed)),
+/// and a value that is not a `T` or bytes after it
+/// ([`Decode`](decode::StreamError::Decode), as [`from_slice_with`] gives).
+///
+/// ```
+/// use msgpack_core::decode::StreamError;
+/// use msgpack_core::{from_read_with, DecodeOptions};
+///
+/// let opts = DecodeOptions::untrusted(); // messages of at most 64 MiB
+/// let v: Vec<u32> = from_read_with(&[0x92, 0x01, 0x02][..], &opts)?;
+/// assert_eq!(v, [1, 2]);
+///
+/// // A `bin` claiming 4 GiB is refused from its header, nothing buffered.
+/// let claim = [0xc6, 0xff, 0xff, 0xff, 0xff];
+/// let err = from_read_with::<Vec<u8>, _>(&claim[..], &DecodeOptions::new().max_bin_len(u32::MAX).max_alloc(1 << 20));
+/// assert!(matches!(err, Err(StreamError::TooLarge { .. })));
+/// // A reader that never ends: bytes after the value are an error.
+/// assert!(from_read_with::<u8, _>(std::io::repeat(0x01), &opts).is_err());
+/// # Ok::<(), StreamError>(())
+/// ```
+#[cfg(feature = "std")]
+#[inline]
+pub fn from_read_with<T: crate::DecodeOwned, R: std::io::Read>(
+    reader: R,
+    opts: &DecodeOptions,
+) -> Result<T, decode::StreamError> {
+    decode::read_whole(reader, opts, |bytes, opts| from_slice_with(bytes, opts))
+}
+
+/// Decodes one `T` from a [`bytes::Bytes`] with the default
+/// [`DecodeOptions`] (feature `bytes`): `Bytes` fields share `bytes`'
+/// memory instead of copying. Trailing bytes are an error.
+///
+/// ```
+/// use bytes::Bytes;
+/// let input = Bytes::from(vec![0x92, 0xc4, 1, 7, 0xc4, 1, 8]);
+/// let parts: Vec<Bytes> = msgpack_core::from_bytes(&input)?;
+/// assert_eq!(parts, [Bytes::from_static(&[7]), Bytes::from_static(&[8])]);
+/// # Ok::<(), msgpack_core::decode::Error>(())
+/// ```
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn from_bytes<'de, T: Decode<'de>>(bytes: &'de bytes::Bytes) -> Result<T, decode::Error> {
+    from_bytes_with(bytes, &DecodeOptions::new())
+}
+
+/// [`from_bytes`] with explicit options (feature `bytes`; before 0.2 this
+/// was `from_bytes(bytes, opts)`).
+///
+/// ```
+/// use bytes::Bytes;
+/// use msgpack_core::DecodeOptions;
+/// let input = Bytes::from(vec![0xc4, 3, 1, 2, 3]);
+/// let b: Bytes = msgpack_core::from_bytes_with(&input, &DecodeOptions::new())?;
+/// assert_eq!(b.as_ptr(), input[2..].as_ptr()); // no copy
+/// assert!(msgpack_core::from_bytes_with::<Bytes>(&input, &DecodeOptions::new().max_bin_len(2)).is_err());
+/// # Ok::<(), msgpack_core::decode::Error>(())
+/// ```
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn from_bytes_with<'de, T: Decode<'de>>(
+    bytes: &'de bytes::Bytes,
+    opts: &DecodeOptions,
+) -> Result<T, decode::Error> {
+    let mut d = Decoder::from_bytes(bytes, *opts);
+    let value = T::decode(&mut d)?;
+    d.finish()?;
+    Ok(value)
+}
+
+/// Renamed to [`append_to_vec`] (same arguments, same code).
+///
+/// ```
+/// #![allow(deprecated)]
+/// let mut out = vec![0xc3];
+/// msgpack_core::encode_to_vec(&1u8, &mut out)?;
+/// assert_eq!(out, [0xc3, 0x01]);
+/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[deprecated(since = "0.2.0", note = "renamed to `append_to_vec`")]
+#[inline]
+pub fn encode_to_vec<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), encode::Error<core::convert::Infallible>> {
+    append_to_vec(value, out)
+}
+
+/// Renamed to [`to_slice`] (same arguments, same code).
+///
+/// ```
+/// #![allow(deprecated)]
+/// let mut buf = [0u8; 4];
+/// assert_eq!(msgpack_core::encode_to_slice(&true, &mut buf)?, 1);
+/// # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
+/// ```
+#[deprecated(since = "0.2.0", note = "renamed to `to_slice`")]
+#[inline]
+pub fn encode_to_slice<T: Encode + ?Sized>(
+    value: &T,
+    buf: &mut [u8],
+) -> Result<usize, encode::Error<encode::EndOfSlice>> {
+    to_slice(value, buf)
+}
+
+/// Renamed to [`to_writer`] (same arguments, same code).
+///
+/// ```
+/// #![allow(deprecated)]
+/// let mut out = Vec::new();
+/// msgpack_core::encode_to_writer(&false, &mut out)?;
+/// assert_eq!(out, [0xc2]);
+/// # Ok::<(), msgpack_core::encode::Error<std::io::Error>>(())
+/// ```
+#[cfg(feature = "std")]
+#[deprecated(since = "0.2.0", note = "renamed to `to_writer`")]
+#[inline]
+pub fn encode_to_writer<T: Encode + ?Sized, W: std::io::Write>(
+    value: &T,
+    writer: W,
+) -> Result<(), encode::Error<std::io::Error>> {
+    to_writer(value, writer)
+}
