@@ -76,6 +76,9 @@ pub use write::{EndOfSlice, SliceWriter, Write};
 /// returns the number of bytes [`encode`](Encode::encode) writes (a test in
 /// this crate checks it for every implementation). Use the size functions of
 /// this module ([`uint_size`], [`str_size`], ...) to compute it.
+/// [`to_vec`](crate::to_vec) sizes its buffer with it and writes once: an
+/// `encoded_len` that falls short makes it fail with
+/// [`Error::Custom`](Error::Custom) (a longer one wastes capacity).
 ///
 /// ```
 /// use msgpack_core::encode::{self, Encode, Encoder, Write};

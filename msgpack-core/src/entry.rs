@@ -8,7 +8,8 @@ use crate::encode::{self, Encode, Encoder};
 /// Encodes `value` into a new `Vec`, allocating exactly once (feature `alloc`).
 ///
 /// Fails only for values MessagePack cannot represent (a `u128` above
-/// `u64::MAX`, a sequence of more than `u32::MAX` elements).
+/// `u64::MAX`, a sequence of more than `u32::MAX` elements), and for an
+/// `Encode` impl that breaks its contract (below).
 ///
 /// The buffer is sized by [`Encode::encoded_len`] and written as a slice
 /// (no growth checks per item). Measured against one pass into a growing
@@ -16,9 +17,12 @@ use crate::encode::{self, Encode, Encoder};
 /// fixed-size structs: a 125,000-triangle mesh 450 against 815 us) and on
 /// short strings (an access log, 243 against 283 us), and loses on streams
 /// of random small integers of varying width (1.41 against 1.2 ms).
-/// To encode many messages, reuse one buffer with [`append_to_vec`]. Should a hand-written `encoded_len` fall
-/// short, the value is encoded again into a growing `Vec`: still correct,
-/// one allocation more.
+/// To encode many messages, reuse one buffer with [`append_to_vec`].
+///
+/// `encoded_len` must be exact ([`Encode`]'s contract; the derive's is). A
+/// hand-written one that returns fewer bytes than `encode` writes makes
+/// this fail with [`Error::Custom`](encode::Error::Custom) (never a panic,
+/// never a short or corrupt buffer); one that returns more wastes capacity.
 ///
 /// ```
 /// let bytes = msgpack_core::to_vec(&[1u16, 300])?;
@@ -104,9 +108,16 @@ fn append_spare<T: Encode + ?Sized>(
     Ok(())
 }
 
-/// [`append_spare`] where the capacity was reserved from `encoded_len`:
-/// should a hand-written `encoded_len` fall short, encodes again into the
-/// growing `Vec` (correct, one allocation more, a call per write).
+/// [`append_spare`] where the capacity was reserved from `encoded_len`.
+///
+/// `encoded_len` is exact by [`Encode`]'s contract, so the encoding fits;
+/// should a hand-written `encoded_len` break the contract and fall short,
+/// this is an [`Error::Custom`](encode::Error::Custom) naming the broken
+/// contract (`out` unchanged), not a second encoder of the value: until
+/// issue 26, the retry through `dyn Write` was a second instance of every
+/// type's encoder, 10% of the code the compiler optimised per derived
+/// struct and 2.9 KB of machine code per struct, for a path that never
+/// runs for a correct impl.
 #[cfg(feature = "alloc")]
 #[inline(always)]
 fn append_exact<T: Encode + ?Sized>(
@@ -114,17 +125,13 @@ fn append_exact<T: Encode + ?Sized>(
     out: &mut alloc::vec::Vec<u8>,
 ) -> Result<(), encode::Error<core::convert::Infallible>> {
     let first = append_spare(value, out);
-    or_retry(first, || {
-        // A second encoder of the value for this rare path, through `dyn
-        // Write` (each write a call: the smallest instance). Into `&mut
-        // Vec<u8>`, with the growth inlined at every write, it was 2.6 KB
-        // of `.text` per struct of `derive-cost --quick` (18.5 against
-        // 15.9 KB). (Out of line in a `#[cold]` function instead: W2
-        // Custom2's encode +0.6% instructions, callgrind.)
-        let w: &mut dyn encode::Write<Error = core::convert::Infallible> = out;
-        value.encode(&mut Encoder::new(w))
-    })
+    or_retry(first, || Err(encode::Error::Custom(SHORT_LEN)))
 }
+
+/// The error of [`to_vec`] / [`append_to_vec`] for an `encoded_len` that
+/// returned fewer bytes than `encode` writes.
+#[cfg(feature = "alloc")]
+const SHORT_LEN: &str = "Encode::encoded_len returned fewer bytes than encode wrote (the impl breaks the contract of Encode)";
 
 /// Encodes `value` into `buf` and returns the number of bytes written
 /// (formerly `encode_to_slice`).

@@ -289,3 +289,31 @@ mod serde_format {
         assert!(matches!(msgpack_core::serde::from_read::<Value, _>(&mut nested), Err(StreamError::Malformed(_))));
     }
 }
+
+/// An `Encode` impl whose `encoded_len` breaks the contract (one byte
+/// short): `to_vec` (a buffer of exactly that capacity) fails with
+/// `Error::Custom`; `append_to_vec` with room to spare succeeds in its one
+/// pass (the length is then never asked; without room, whether the
+/// reserved capacity holds the value depends on the allocator's rounding).
+#[test]
+fn short_encoded_len_is_an_error_not_a_corrupt_buffer() {
+    use msgpack_core::encode::{self, Encode, Encoder, Write};
+
+    struct Liar;
+    impl Encode for Liar {
+        fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+            e.str("four")
+        }
+        fn encoded_len(&self) -> usize {
+            4 // 5 written
+        }
+    }
+
+    match msgpack_core::to_vec(&Liar) {
+        Err(encode::Error::Custom(msg)) => assert!(msg.contains("encoded_len"), "{msg}"),
+        other => panic!("expected the contract error, got {other:?}"),
+    }
+    let mut roomy = Vec::with_capacity(64);
+    msgpack_core::append_to_vec(&Liar, &mut roomy).unwrap();
+    assert_eq!(roomy, [0xa4, b'f', b'o', b'u', b'r']);
+}
