@@ -293,6 +293,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod array;
 #[cfg(feature = "tokio-util")]
 pub mod codec;
 pub mod decode;

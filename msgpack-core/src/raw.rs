@@ -40,7 +40,7 @@
 
 use core::fmt;
 
-use crate::decode::{Decode, Decoder, Error};
+use crate::decode::{Decode, DecodeOptions, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
 
 /// One well-formed MessagePack value, borrowed as its encoded bytes.
@@ -95,7 +95,7 @@ impl<'a> RawRef<'a> {
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
     pub fn decode<T: Decode<'a>>(&self) -> Result<T, Error> {
-        crate::from_slice(self.bytes)
+        crate::decode::decode_whole(Decoder::with_options(self.bytes, DecodeOptions::new()))
     }
 
     /// An owned copy (feature `alloc`).

@@ -9,7 +9,7 @@
 //! as the map's key type). Each field collects what it took in its
 //! accumulator, built into the value once the parent's map has been read.
 
-use super::Key;
+use super::key::Key;
 use crate::decode::{self, Decoder};
 use crate::encode::{self, Encoder, Write};
 
@@ -66,7 +66,8 @@ pub trait FlattenDecode<'de>: Sized {
 
 #[cfg(feature = "alloc")]
 mod maps {
-    use super::super::KeySet;
+    use super::super::keys::{KeySet, key_claimed};
+    use super::super::traits::EncodeMap;
     use super::*;
     use crate::decode::Decode;
     use crate::encode::Encode;
@@ -104,7 +105,7 @@ mod maps {
         claimed: Option<&KeySet>,
     ) -> Result<(), encode::Error<W::Error>> {
         for (k, v) in entries {
-            if claimed.is_some_and(|c| super::super::key_claimed(k, c)) {
+            if claimed.is_some_and(|c| key_claimed(k, c)) {
                 return Err(encode::Error::Unrepresentable(CLAIMED));
             }
             k.encode(e)?;
@@ -151,7 +152,7 @@ mod maps {
         }
     }
 
-    impl<K: Encode, V: Encode> super::super::EncodeMap for BTreeMap<K, V> {
+    impl<K: Encode, V: Encode> EncodeMap for BTreeMap<K, V> {
         const __KEYS: KeySet = KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
@@ -206,7 +207,7 @@ mod maps {
     }
 
     #[cfg(feature = "std")]
-    impl<K: Encode, V: Encode, S> super::super::EncodeMap for std::collections::HashMap<K, V, S> {
+    impl<K: Encode, V: Encode, S> EncodeMap for std::collections::HashMap<K, V, S> {
         const __KEYS: KeySet = KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {

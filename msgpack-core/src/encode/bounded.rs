@@ -159,6 +159,39 @@ impl<const M: usize> Write for Bounded<'_, M> {
     );
 }
 
+// The entry point of a bounded encoding: here, beside the window it
+// writes into, so that the encoder does not depend on it.
+impl<W: Write> Encoder<W> {
+    /// Encodes `value` in a window of `M` bytes of the sink (see
+    /// [`bounded`](self)): the derive's encoding of a struct with
+    /// a small bound.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<W::Error>> {
+        // Nested in another bounded value: its bound counts this one, so
+        // write in place (a window of its own would go through the stack).
+        if self.w.__in_window() {
+            return value.__encode_items(self);
+        }
+        let Some(window) = self.w.__window(M).and_then(<[_]>::first_chunk_mut::<M>) else {
+            // No buffer of its own, or near the end: the whole value or
+            // nothing of it.
+            return through_stack::<_, M, T>(&mut self.w, value);
+        };
+        let mut e = Encoder::new(Bounded::new(window));
+        value.__encode_items(&mut e).map_err(from_window)?;
+        let n = e.writer().written()?;
+        #[allow(unsafe_code)]
+        // SAFETY: `Bounded` initialized every byte of the window below its
+        // position `n` (its `written` is at most `M`, the window's length),
+        // and nothing was written to the sink since `__window`.
+        unsafe {
+            self.w.__advance(n)
+        };
+        Ok(())
+    }
+}
+
 /// A window that overflowed: the type's bound was wrong (a hand-written
 /// `__MAX_LEN`); reported, never written past.
 #[cold]
