@@ -245,9 +245,11 @@
 //!
 //! # Unsafe code
 //!
-//! `unsafe` stays in the sinks of `encode/write.rs` and `encode/bounded.rs`,
-//! one UTF-8 shortcut and one schema pointer; each block has a `SAFETY`
-//! note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
+//! `unsafe` stays in one module, `encode/write.rs` and its files (the
+//! crate root denies it, that module alone allows it): the sinks, the
+//! bounded window, one UTF-8 shortcut and one schema pointer, the rest of
+//! the crate reaching them through safe functions; each block has a
+//! `SAFETY` note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
 //! --test sinks`, `-p msgpack-derive --test bounded`, `-p msgpack-core
 //! --test schema`). Generated code has none. The speed-ups, each measured in
 //! `msgpack-bench` (`--profile`, callgrind):
@@ -279,6 +281,8 @@
 //! lets descriptors point at each other (`tests/schema.rs` under Miri).
 
 #![no_std]
+// `unsafe` lives in one module, `encode::write` (allowed there alone).
+#![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 // Without an allocator the decode error (kind, offset and a bounded path)
 // is stored inline instead of behind one pointer: larger, but it needs no
@@ -315,6 +319,8 @@ pub mod __private;
 
 pub use decode::{Decode, DecodeOptions, DecodeOwned, Decoder};
 pub use encode::{Encode, Encoder};
+#[cfg(feature = "alloc")]
+use encode::{append_exact, append_spare, or_retry};
 #[cfg(feature = "alloc")]
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
@@ -385,66 +391,6 @@ pub fn encode_to_vec<T: Encode + ?Sized>(
     or_retry(first, || {
         out.reserve(value.encoded_len());
         append_exact(value, out)
-    })
-}
-
-/// The result of a spare-capacity encode, with `retry` run in place of its
-/// `EndOfSlice` (the spare capacity was short); its other errors as they are.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn or_retry(
-    first: Result<(), encode::Error<encode::EndOfSlice>>,
-    retry: impl FnOnce() -> Result<(), encode::Error<core::convert::Infallible>>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    match first {
-        Ok(()) => Ok(()),
-        Err(encode::Error::Write(encode::EndOfSlice)) => retry(),
-        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
-        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
-    }
-}
-
-/// Writes `value` into the spare capacity of `out` and extends `out` past
-/// it; `EndOfSlice` (and `out` unchanged) if the spare capacity is short.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn append_spare<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<encode::EndOfSlice>> {
-    let len = out.len();
-    let mut e = Encoder::new(encode::SpareWriter::new(out.spare_capacity_mut()));
-    value.encode(&mut e)?;
-    let written = e.writer().position();
-    #[allow(unsafe_code)]
-    // SAFETY: `SpareWriter` initializes every byte below its position
-    // before moving past it, and the position never exceeds the spare
-    // capacity it was given, which starts at `out.len()`.
-    unsafe {
-        out.set_len(len + written)
-    };
-    Ok(())
-}
-
-/// [`append_spare`] where the capacity was reserved from `encoded_len`:
-/// should a hand-written `encoded_len` fall short, encodes again into the
-/// growing `Vec` (correct, one allocation more, a call per write).
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn append_exact<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    let first = append_spare(value, out);
-    or_retry(first, || {
-        // A second encoder of the value for this rare path, through `dyn
-        // Write` (each write a call: the smallest instance). Into `&mut
-        // Vec<u8>`, with the growth inlined at every write, it was 2.6 KB
-        // of `.text` per struct of `derive-cost --quick` (18.5 against
-        // 15.9 KB). (Out of line in a `#[cold]` function instead: W2
-        // Custom2's encode +0.6% instructions, callgrind.)
-        let w: &mut dyn encode::Write<Error = core::convert::Infallible> = out;
-        value.encode(&mut Encoder::new(w))
     })
 }
 
