@@ -61,6 +61,10 @@ What it does not see (so a clean report is a lower bound):
     appears only where the trait or type is named by path or `use`;
   * unqualified names in scope without a `use` (a child's items named by
     its parent after a glob, items of the prelude);
+  * a module's own uses of the names it re-exports from its subtree (with
+    the facade rule above, `decode.rs` naming `Decoder` after
+    `pub use decoder::Decoder;` is no edge; `--strict` counts the
+    re-export itself);
   * `cfg`: every declaration counts, whatever the features;
   * `include!`d files, build scripts, other crates (`::name` and paths of
     external crates are ignored), and scoping of `use` inside functions

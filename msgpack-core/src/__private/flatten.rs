@@ -67,7 +67,6 @@ pub trait FlattenDecode<'de>: Sized {
 #[cfg(feature = "alloc")]
 mod maps {
     use super::super::keys::{KeySet, key_claimed};
-    use super::super::traits::EncodeMap;
     use super::*;
     use crate::decode::Decode;
     use crate::encode::Encode;
@@ -152,7 +151,7 @@ mod maps {
         }
     }
 
-    impl<K: Encode, V: Encode> EncodeMap for BTreeMap<K, V> {
+    impl<K: Encode, V: Encode> super::super::EncodeMap for BTreeMap<K, V> {
         const __KEYS: KeySet = KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
@@ -207,7 +206,7 @@ mod maps {
     }
 
     #[cfg(feature = "std")]
-    impl<K: Encode, V: Encode, S> EncodeMap for std::collections::HashMap<K, V, S> {
+    impl<K: Encode, V: Encode, S> super::super::EncodeMap for std::collections::HashMap<K, V, S> {
         const __KEYS: KeySet = KeySet::EMPTY;
         #[inline]
         fn __map_entries(&self) -> usize {
