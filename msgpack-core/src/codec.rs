@@ -287,7 +287,9 @@ impl<T: DecodeOwned> tokio_util::codec::Decoder for MsgPackCodec<T> {
             return Err(self.fail(src, Failure::TooLarge { needed: len as u64, max: self.max_len }));
         }
         let frame = src.split_to(len).freeze();
-        crate::from_bytes_with(&frame, self.framer.options()).map(Some).map_err(CodecError::Decode)
+        decode::decode_whole(decode::Decoder::from_bytes(&frame, *self.framer.options()))
+            .map(Some)
+            .map_err(CodecError::Decode)
     }
 
     /// [`decode`](tokio_util::codec::Decoder::decode) at the end of the input: bytes
@@ -340,7 +342,7 @@ impl<T, I: Encode> tokio_util::codec::Encoder<I> for MsgPackCodec<T> {
     fn encode(&mut self, item: I, dst: &mut BytesMut) -> Result<(), CodecError> {
         let start = dst.len();
         dst.reserve(item.encoded_len());
-        item.encode(&mut crate::Encoder::new(&mut *dst)).map_err(|e| {
+        item.encode(&mut encode::Encoder::new(&mut *dst)).map_err(|e| {
             dst.truncate(start);
             CodecError::Encode(e)
         })

@@ -186,9 +186,26 @@ pub trait Decode<'de>: Sized {
             return Err(d.error(ErrorKind::InvalidLength { expected: N, found: len }, at));
         }
         d.enter()?;
-        let arr = crate::__private::try_array_from_fn(|i| Self::decode(d).map_err(|e| e.at_index(i)))?;
+        let arr = crate::array::try_array_from_fn(|i| Self::decode(d).map_err(|e| e.at_index(i)))?;
         d.leave();
         Ok(arr)
+    }
+}
+
+// The typed read of the decoder: here, beside the trait, so that the
+// decoder itself (the reading of items) does not depend on it.
+impl<'de> Decoder<'de> {
+    /// Decodes the next value as `T`.
+    ///
+    /// ```
+    /// let mut d = msgpack_core::Decoder::new(&[0x92, 0x01, 0x02]);
+    /// let v: Vec<u16> = d.decode()?;
+    /// assert_eq!(v, [1, 2]);
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn decode<T: Decode<'de>>(&mut self) -> Result<T, Error> {
+        T::decode(self)
     }
 }
 
@@ -203,3 +220,13 @@ pub trait Decode<'de>: Sized {
 pub trait DecodeOwned: for<'de> Decode<'de> {}
 
 impl<T: for<'de> Decode<'de>> DecodeOwned for T {}
+
+/// Decodes one `T` from the whole input of `d`: bytes left after it are an
+/// error ([`ErrorKind::TrailingBytes`]). What the crate root's `from_slice`
+/// and its kin do, for the modules below it (streams, `RawRef`, the codec).
+#[inline]
+pub(crate) fn decode_whole<'de, T: Decode<'de>>(mut d: Decoder<'de>) -> Result<T, Error> {
+    let value = T::decode(&mut d)?;
+    d.finish()?;
+    Ok(value)
+}

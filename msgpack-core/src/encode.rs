@@ -57,6 +57,8 @@ mod encoder;
 mod error;
 mod fixed;
 mod size;
+// The crate's only home of `unsafe` code (see its docs).
+#[allow(unsafe_code)]
 mod write;
 
 pub use encoder::Encoder;
@@ -67,8 +69,12 @@ pub use write::BufMutWriter;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
 #[cfg(feature = "alloc")]
-pub(crate) use write::SpareWriter;
+mod append;
+
+#[cfg(feature = "alloc")]
+pub(crate) use append::{append_exact, append_spare, encoded_vec, or_retry};
 pub use write::{EndOfSlice, SliceWriter, Write};
+pub(crate) use write::{StaticRef, ascii_str};
 
 /// A type that can be written as MessagePack.
 ///

@@ -4,6 +4,8 @@
 
 use crate::decode::{self, Decode, DecodeOptions, Decoder};
 use crate::encode::{self, Encode, Encoder};
+#[cfg(feature = "alloc")]
+use crate::encode::{append_exact, append_spare, or_retry};
 
 /// Encodes `value` into a new `Vec`, allocating exactly once (feature `alloc`).
 ///
@@ -32,9 +34,7 @@ use crate::encode::{self, Encode, Encoder};
 #[cfg(feature = "alloc")]
 #[inline]
 pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, encode::Error<core::convert::Infallible>> {
-    let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
-    append_exact(value, &mut out)?;
-    Ok(out)
+    encode::encoded_vec(value)
 }
 
 /// Appends the encoding of `value` to `out` (feature `alloc`; formerly
@@ -69,69 +69,6 @@ pub fn append_to_vec<T: Encode + ?Sized>(
         append_exact(value, out)
     })
 }
-
-/// The result of a spare-capacity encode, with `retry` run in place of its
-/// `EndOfSlice` (the spare capacity was short); its other errors as they are.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn or_retry(
-    first: Result<(), encode::Error<encode::EndOfSlice>>,
-    retry: impl FnOnce() -> Result<(), encode::Error<core::convert::Infallible>>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    match first {
-        Ok(()) => Ok(()),
-        Err(encode::Error::Write(encode::EndOfSlice)) => retry(),
-        Err(encode::Error::Unrepresentable(what)) => Err(encode::Error::Unrepresentable(what)),
-        Err(encode::Error::Custom(what)) => Err(encode::Error::Custom(what)),
-    }
-}
-
-/// Writes `value` into the spare capacity of `out` and extends `out` past
-/// it; `EndOfSlice` (and `out` unchanged) if the spare capacity is short.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn append_spare<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<encode::EndOfSlice>> {
-    let len = out.len();
-    let mut e = Encoder::new(encode::SpareWriter::new(out.spare_capacity_mut()));
-    value.encode(&mut e)?;
-    let written = e.writer().position();
-    #[allow(unsafe_code)]
-    // SAFETY: `SpareWriter` initializes every byte below its position
-    // before moving past it, and the position never exceeds the spare
-    // capacity it was given, which starts at `out.len()`.
-    unsafe {
-        out.set_len(len + written)
-    };
-    Ok(())
-}
-
-/// [`append_spare`] where the capacity was reserved from `encoded_len`.
-///
-/// `encoded_len` is exact by [`Encode`]'s contract, so the encoding fits;
-/// should a hand-written `encoded_len` break the contract and fall short,
-/// this is an [`Error::Custom`](encode::Error::Custom) naming the broken
-/// contract (`out` unchanged), not a second encoder of the value: until
-/// issue 26, the retry through `dyn Write` was a second instance of every
-/// type's encoder, 10% of the code the compiler optimised per derived
-/// struct and 2.9 KB of machine code per struct, for a path that never
-/// runs for a correct impl.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn append_exact<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    let first = append_spare(value, out);
-    or_retry(first, || Err(encode::Error::Custom(SHORT_LEN)))
-}
-
-/// The error of [`to_vec`] / [`append_to_vec`] for an `encoded_len` that
-/// returned fewer bytes than `encode` writes.
-#[cfg(feature = "alloc")]
-const SHORT_LEN: &str = "Encode::encoded_len returned fewer bytes than encode wrote (the impl breaks the contract of Encode)";
 
 /// Encodes `value` into `buf` and returns the number of bytes written
 /// (formerly `encode_to_slice`).

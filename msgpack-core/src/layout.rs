@@ -22,6 +22,10 @@
 //! fixed-layout type checks its room or its input length once for all its
 //! elements.
 
+mod field;
+
+pub use field::{read_field, write_field};
+
 /// The largest fixed layout, in bytes: longer types are encoded and
 /// decoded item by item.
 pub const CAP: usize = 128;
@@ -285,25 +289,6 @@ pub fn put_pattern(out: &mut [u8], l: &Layout, from: usize, to: usize) {
     if let (Some(d), Some(s)) = (out.get_mut(from..to), l.pattern.get(from..to)) {
         d.copy_from_slice(s);
     }
-}
-
-/// Writes `value` (a field of a template) at `*at` of `out` through its own
-/// template, and moves `*at` past it.
-#[inline(always)]
-pub fn write_field<T: crate::Encode + ?Sized>(out: &mut [u8], at: &mut usize, value: &T) {
-    let len = T::__LAYOUT.len;
-    value.__write_fixed(part_mut(out, *at, len));
-    *at += len;
-}
-
-/// Reads a `T` (a field of a matched template) at `*at` of `bytes` from its
-/// own template, and moves `*at` past it.
-#[inline(always)]
-pub fn read_field<'de, T: crate::Decode<'de>>(bytes: &'de [u8], at: &mut usize) -> Option<T> {
-    let len = T::__LAYOUT.len;
-    let value = T::__read_fixed(part(bytes, *at, len));
-    *at += len;
-    value
 }
 
 /// Copies the `len` pattern bytes of `l` at `*at` (a key) into `out`, and

@@ -288,9 +288,11 @@
 //!
 //! # Unsafe code
 //!
-//! `unsafe` stays in the sinks of `encode/write.rs` and `encode/bounded.rs`,
-//! one UTF-8 shortcut and one schema pointer; each block has a `SAFETY`
-//! note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
+//! `unsafe` stays in one module, `encode/write.rs` and its files (the
+//! crate root denies it, that module alone allows it): the sinks, the
+//! bounded window, one UTF-8 shortcut and one schema pointer, the rest of
+//! the crate reaching them through safe functions; each block has a
+//! `SAFETY` note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
 //! --test sinks`, `-p msgpack-derive --test bounded`, `-p msgpack-core
 //! --test schema`). Generated code has none. The speed-ups, each measured in
 //! `msgpack-bench` (`--profile`, callgrind):
@@ -322,6 +324,8 @@
 //! lets descriptors point at each other (`tests/schema.rs` under Miri).
 
 #![no_std]
+// `unsafe` lives in one module, `encode::write` (allowed there alone).
+#![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 // Without an allocator the decode error (kind, offset and a bounded path)
 // is stored inline instead of behind one pointer: larger, but it needs no
@@ -336,6 +340,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod array;
 #[cfg(feature = "tokio-util")]
 pub mod codec;
 pub mod decode;

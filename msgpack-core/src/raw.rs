@@ -40,7 +40,7 @@
 
 use core::fmt;
 
-use crate::decode::{Decode, Decoder, Error};
+use crate::decode::{Decode, DecodeOptions, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
 
 /// One well-formed MessagePack value, borrowed as its encoded bytes.
@@ -95,7 +95,7 @@ impl<'a> RawRef<'a> {
     /// # Ok::<(), msgpack_core::decode::Error>(())
     /// ```
     pub fn decode<T: Decode<'a>>(&self) -> Result<T, Error> {
-        crate::from_slice(self.bytes)
+        crate::decode::decode_whole(Decoder::with_options(self.bytes, DecodeOptions::new()))
     }
 
     /// An owned copy (feature `alloc`).
@@ -199,7 +199,7 @@ mod owned {
         /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
         /// ```
         pub fn encode<T: Encode + ?Sized>(value: &T) -> Result<Self, encode::Error<core::convert::Infallible>> {
-            Ok(Raw { bytes: crate::to_vec(value)? })
+            Ok(Raw { bytes: encode::encoded_vec(value)? })
         }
 
         /// The encoded bytes.
@@ -231,7 +231,7 @@ mod owned {
         /// # Ok::<(), msgpack_core::decode::Error>(())
         /// ```
         pub fn decode<'a, T: Decode<'a>>(&'a self) -> Result<T, Error> {
-            crate::from_slice(&self.bytes)
+            crate::decode::decode_whole(Decoder::with_options(&self.bytes, DecodeOptions::new()))
         }
 
         /// The bytes, given back.

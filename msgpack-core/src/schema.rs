@@ -215,6 +215,8 @@ pub use message::Incompatible;
 pub use msgspec::{UnsupportedShape, msgspec, msgspec_of};
 pub use rule::Rule;
 
+use crate::encode::StaticRef;
+
 /// A type with a known wire schema.
 ///
 /// Implemented for every type this crate implements [`Encode`](crate::Encode)
@@ -255,17 +257,7 @@ pub trait Schema {
 /// assert!(matches!(BOOL.get(), Shape::Bool));
 /// ```
 #[derive(Clone, Copy)]
-pub struct ShapeRef(*const Shape);
-
-// SAFETY: a `ShapeRef` is only made from a `&'static Shape` (`new` is the
-// only constructor and the field is private), and shapes are immutable
-// (no interior mutability), so sharing or sending the pointer is sharing a
-// `&'static Shape`, which is `Send + Sync`.
-#[allow(unsafe_code)]
-unsafe impl Sync for ShapeRef {}
-// SAFETY: as for `Sync` above.
-#[allow(unsafe_code)]
-unsafe impl Send for ShapeRef {}
+pub struct ShapeRef(StaticRef<Shape>);
 
 impl ShapeRef {
     /// Refers to a `'static` shape.
@@ -277,7 +269,7 @@ impl ShapeRef {
     /// ```
     #[must_use]
     pub const fn new(shape: &'static Shape) -> Self {
-        ShapeRef(shape)
+        ShapeRef(StaticRef::new(shape))
     }
 
     /// The shape referred to.
@@ -287,12 +279,8 @@ impl ShapeRef {
     /// assert_eq!(<u16 as Schema>::SHAPE.get().to_string(), "u16");
     /// ```
     #[must_use]
-    #[allow(unsafe_code)]
     pub const fn get(self) -> &'static Shape {
-        // SAFETY: the pointer came from a `&'static Shape` in `new` (the only
-        // constructor), so it is non-null, aligned, and points to a `Shape`
-        // that lives forever and is never mutated.
-        unsafe { &*self.0 }
+        self.0.get()
     }
 }
 

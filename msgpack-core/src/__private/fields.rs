@@ -10,8 +10,8 @@
 //! inline code (a borrowed result may need a coercion to the field's
 //! lifetime).
 
-use crate::Decode;
-use crate::decode::{self, Decoder};
+use super::errors::{duplicate_field, missing_field};
+use crate::decode::{self, Decode, Decoder};
 
 /// Decodes one field's value, adding `.name` to an error's path.
 #[inline(always)]
@@ -42,7 +42,7 @@ pub fn take_field<'de, T: Decode<'de>>(
     key_at: usize,
 ) -> Result<(), decode::Error> {
     if slot.is_some() {
-        return Err(super::duplicate_field(d, name, key_at));
+        return Err(duplicate_field(d, name, key_at));
     }
     *slot = Some(field(d, name)?);
     Ok(())
@@ -58,5 +58,5 @@ pub fn array_field<'de, T: Decode<'de>>(
     len: usize,
     at: usize,
 ) -> Result<T, decode::Error> {
-    if index < len { field(d, name) } else { Err(super::missing_field(d, name, at)) }
+    if index < len { field(d, name) } else { Err(missing_field(d, name, at)) }
 }

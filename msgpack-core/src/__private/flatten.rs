@@ -9,7 +9,7 @@
 //! as the map's key type). Each field collects what it took in its
 //! accumulator, built into the value once the parent's map has been read.
 
-use super::Key;
+use super::key::Key;
 use crate::decode::{self, Decoder};
 use crate::encode::{self, Encoder, Write};
 
@@ -66,7 +66,7 @@ pub trait FlattenDecode<'de>: Sized {
 
 #[cfg(feature = "alloc")]
 mod maps {
-    use super::super::KeySet;
+    use super::super::keys::{KeySet, key_claimed};
     use super::*;
     use crate::decode::Decode;
     use crate::encode::Encode;
@@ -104,7 +104,7 @@ mod maps {
         claimed: Option<&KeySet>,
     ) -> Result<(), encode::Error<W::Error>> {
         for (k, v) in entries {
-            if claimed.is_some_and(|c| super::super::key_claimed(k, c)) {
+            if claimed.is_some_and(|c| key_claimed(k, c)) {
                 return Err(encode::Error::Unrepresentable(CLAIMED));
             }
             k.encode(e)?;

@@ -3,6 +3,8 @@
 //! equal to its parent's, an internal tag equal to a field's key, an alias
 //! equal to a flattened key).
 
+use crate::encode::{self, Encode, Encoder};
+
 /// Up to [`KeySet::CAPACITY`] raw `str` key payloads, buildable in
 /// constants. A set that outgrew its capacity is `overflowed`, and then
 /// claims to contain nothing (the checks it serves are skipped rather than
@@ -106,4 +108,29 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
         i += 1;
     }
     true
+}
+
+/// Whether `key` encodes as a `str` that `claimed` holds (a catch-all
+/// map's key that a field of the same map writes).
+pub fn key_claimed<K: Encode + ?Sized>(key: &K, claimed: &KeySet) -> bool {
+    if claimed.is_empty() {
+        return false;
+    }
+    let mut buf = [0u8; 80];
+    let mut w = encode::SliceWriter::new(&mut buf);
+    let mut e = Encoder::new(&mut w);
+    if key.encode(&mut e).is_err() {
+        // Longer than any key a field can have in the set's capacity? No:
+        // field keys are not bounded; such a key is checked by its bytes.
+        return false;
+    }
+    let n = w.position();
+    let bytes = &buf[..n];
+    let payload = match bytes.first() {
+        Some(&b) if b & 0xe0 == 0xa0 => &bytes[1..],
+        Some(0xd9) if n >= 2 => &bytes[2..],
+        Some(0xda) if n >= 3 => &bytes[3..],
+        _ => return false,
+    };
+    claimed.contains(payload)
 }

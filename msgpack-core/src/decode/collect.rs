@@ -1,7 +1,7 @@
 //! Reading a container's elements into a collection, with the reservation
 //! claimed against the whole input (see [`Decoder::__claim`]).
 
-use super::{Decode, Decoder, Error};
+use super::{Decoder, Error};
 
 /// Reads `len` elements (`per` items each: 1 for an array, 2 for a map
 /// entry) with `item` into the collection `new` makes for the capacity it is
@@ -46,13 +46,15 @@ pub(crate) fn claim<S>(d: &mut Decoder<'_>, len: usize, per: usize) -> (usize, u
     }
 }
 
-/// An array of `T` into the collection `new` makes (see [`collect`]): the
-/// header read, the elements charged to the allocation budget as `S` (the
-/// size one element takes in the collection) and the array entered, then
-/// each element decoded (an error located by its index) and kept.
+/// An array into the collection `new` makes (see [`collect`]): the header
+/// read, the elements charged to the allocation budget as `S` (the size one
+/// element takes in the collection) and the array entered, then each
+/// element read with `item` (`T::decode`; an error located by its index)
+/// and kept.
 #[inline(always)]
-pub(crate) fn collect_array<'de, S, C, T: Decode<'de>>(
+pub(crate) fn collect_array<'de, S, C, T>(
     d: &mut Decoder<'de>,
+    mut item: impl FnMut(&mut Decoder<'de>) -> Result<T, Error>,
     new: impl FnOnce(usize) -> C,
     keep: impl FnMut(&mut C, T),
 ) -> Result<C, Error> {
@@ -60,7 +62,7 @@ pub(crate) fn collect_array<'de, S, C, T: Decode<'de>>(
     let len = d.array_len()?;
     d.charge_elements::<S>(len, at)?;
     d.enter()?;
-    let c = collect::<S, _, _>(d, len, 1, new, |d, i| T::decode(d).map_err(|e| e.at_index(i)), keep)?;
+    let c = collect::<S, _, _>(d, len, 1, new, |d, i| item(d).map_err(|e| e.at_index(i)), keep)?;
     d.leave();
     Ok(c)
 }

@@ -1,6 +1,6 @@
 //! The decoder: a cursor over borrowed input, one method per wire item.
 
-use super::{Decode, DecodeOptions, Error, ErrorKind, Found, Text};
+use super::{DecodeOptions, Error, ErrorKind, Found, Text};
 use crate::marker::{self as m, Marker};
 
 type Result<T> = core::result::Result<T, Error>;
@@ -205,19 +205,6 @@ impl<'de> Decoder<'de> {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.pos >= self.buf.len()
-    }
-
-    /// Decodes the next value as `T`.
-    ///
-    /// ```
-    /// let mut d = msgpack_core::Decoder::new(&[0x92, 0x01, 0x02]);
-    /// let v: Vec<u16> = d.decode()?;
-    /// assert_eq!(v, [1, 2]);
-    /// # Ok::<(), msgpack_core::decode::Error>(())
-    /// ```
-    #[inline]
-    pub fn decode<T: Decode<'de>>(&mut self) -> Result<T> {
-        T::decode(self)
     }
 
     // ---- low-level reading -------------------------------------------------

@@ -9,8 +9,8 @@
 //! speed-up: a bound that is too small gives an error, never a write out of
 //! the window.
 
-use core::mem::MaybeUninit;
-
+pub use super::write::Bounded;
+use super::write::{SLACK, bound_error, in_window, through_stack};
 use super::{Encoder, EndOfSlice, Error, Write};
 
 /// Values with an encoding bound above this many bytes are encoded item by
@@ -18,10 +18,6 @@ use super::{Encoder, EndOfSlice, Error, Write};
 /// the stack).
 #[doc(hidden)]
 pub const BOUNDED_LIMIT: usize = 256;
-
-/// Bytes of slack after a window's span, at least the largest fixed-size
-/// item (9 bytes): what lets a masked offset index the window unchecked.
-const SLACK: usize = 16;
 
 /// The window for a bound of `max` bytes: its span (`max` rounded up to a
 /// power of two, so that offsets can be masked into it) plus [`SLACK`];
@@ -68,103 +64,27 @@ pub trait EncodeItems {
     fn __encode_items<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), Error<W::Error>>;
 }
 
-/// A sink over a window of `M` bytes (see the module docs), written from
-/// the start. Only the derive's generated code and the core's sinks use it.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct Bounded<'a, const M: usize> {
-    buf: &'a mut [MaybeUninit<u8>; M],
-    pos: usize,
-}
-
-impl<'a, const M: usize> Bounded<'a, M> {
-    /// A window over `buf`, nothing written.
+// The entry point of a bounded encoding: here, beside the window it
+// writes into, so that the encoder does not depend on it.
+impl<W: Write> Encoder<W> {
+    /// Encodes `value` in a window of `M` bytes of the sink (see
+    /// [`bounded`](self)): the derive's encoding of a struct with a small
+    /// bound.
+    #[doc(hidden)]
     #[inline(always)]
-    pub(crate) fn new(buf: &'a mut [MaybeUninit<u8>; M]) -> Self {
-        Bounded { buf, pos: 0 }
-    }
-
-    /// The window's span: `M` without the slack, a power of two.
-    const SPAN: usize = M - SLACK;
-
-    /// Bytes written (and initialized) from the start of the window; an
-    /// error if the writes went past the span, which only a wrong bound can
-    /// cause (they then wrapped around inside the window: the bytes are
-    /// garbage, but nothing was written outside it).
-    #[inline(always)]
-    pub(crate) fn written<E>(&self) -> Result<usize, Error<E>> {
-        if self.pos <= Self::SPAN { Ok(self.pos) } else { Err(bound_error()) }
-    }
-
-    /// The next `N` bytes of the window (`N` at most [`SLACK`]), at the
-    /// position masked into the span: the optimiser sees that offset plus
-    /// `N` stays inside the window and drops the bounds check, so items of
-    /// any length (small integers in their smallest form) cost no check.
-    /// While the type's bound holds the mask changes nothing.
-    #[inline(always)]
-    fn item<const N: usize>(&mut self) -> Result<&mut [MaybeUninit<u8>; N], EndOfSlice> {
-        let at = self.pos & (Self::SPAN - 1);
-        match self.buf.get_mut(at..).and_then(|rest| rest.first_chunk_mut::<N>()) {
-            Some(dst) => Ok(dst),
-            None => Err(EndOfSlice),
+    pub fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<W::Error>> {
+        // Nested in another bounded value: its bound counts this one, so
+        // write in place (a window of its own would go through the stack).
+        if self.w.__in_window() {
+            return value.__encode_items(self);
+        }
+        match in_window::<_, M>(&mut self.w, |b| encode_items(value, b)) {
+            Some(r) => r,
+            // No buffer of its own, or near the end: the whole value or
+            // nothing of it.
+            None => through_stack::<_, M>(&mut self.w, |b| encode_items(value, b)),
         }
     }
-}
-
-impl<const M: usize> Write for Bounded<'_, M> {
-    type Error = EndOfSlice;
-
-    #[inline(always)]
-    fn write_all(&mut self, data: &[u8]) -> Result<(), EndOfSlice> {
-        let end = self.pos + data.len();
-        match self.buf.get_mut(self.pos..end) {
-            Some(dst) => {
-                for (d, s) in dst.iter_mut().zip(data) {
-                    d.write(*s);
-                }
-                self.pos = end;
-                Ok(())
-            }
-            None => Err(EndOfSlice),
-        }
-    }
-
-    // Inside a window (a fixed-layout field of a bounded struct): at the
-    // masked position, as `item` (a nested bounded struct does not ask:
-    // see `__in_window`).
-    #[inline(always)]
-    fn __window(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
-        let at = self.pos & (Self::SPAN - 1);
-        self.buf.get_mut(at..)?.get_mut(..len)
-    }
-
-    #[inline(always)]
-    #[allow(unsafe_code)]
-    unsafe fn __advance(&mut self, len: usize) {
-        self.pos += len;
-    }
-
-    #[inline(always)]
-    fn __in_window(&self) -> bool {
-        true
-    }
-
-    // `commit` moves the position only after all `n` bytes are written.
-    fixed_size_writes!(
-        |d: &mut MaybeUninit<u8>, b: u8| {
-            d.write(b);
-        },
-        |w: &mut Self, n: usize| w.pos += n;
-        write_marked_u8(2, u8), write_marked_u16(3, u16), write_marked_u32(5, u32), write_marked_u64(9, u64)
-    );
-}
-
-/// A window that overflowed: the type's bound was wrong (a hand-written
-/// `__MAX_LEN`); reported, never written past.
-#[cold]
-#[inline(never)]
-pub(crate) fn bound_error<E>() -> Error<E> {
-    Error::Custom("an encoding longer than its type's declared bound (__MAX_LEN)")
 }
 
 /// Maps the window's errors to the sink's.
@@ -177,25 +97,14 @@ pub(crate) fn from_window<E>(e: Error<EndOfSlice>) -> Error<E> {
     }
 }
 
-/// The path of [`Encoder::__bounded`] for a sink without a window of its
-/// own (or without room): encodes into a window on the stack, then writes
-/// what it holds with one `write_all`.
+/// Writes `value` into the window `b`, which it hands back (for
+/// [`in_window`] and [`through_stack`], which take what it wrote).
 #[inline(always)]
-pub(crate) fn through_stack<W: Write + ?Sized, const M: usize, T: EncodeItems + ?Sized>(
-    w: &mut W,
+fn encode_items<'b, const M: usize, T: EncodeItems + ?Sized, E>(
     value: &T,
-) -> Result<(), Error<W::Error>> {
-    let mut tmp = [MaybeUninit::<u8>::uninit(); M];
-    let n = {
-        let mut e = Encoder::new(Bounded::new(&mut tmp));
-        value.__encode_items(&mut e).map_err(from_window)?;
-        e.writer().written()?
-    };
-    let written = &tmp[..n];
-    #[allow(unsafe_code)]
-    // SAFETY: `Bounded` initializes every byte below its position before
-    // moving past it, so the first `n` bytes of `tmp` are initialized;
-    // `MaybeUninit<u8>` has the layout of `u8`.
-    let written = unsafe { &*(written as *const [MaybeUninit<u8>] as *const [u8]) };
-    w.write_all(written).map_err(Error::Write)
+    b: Bounded<'b, M>,
+) -> Result<Bounded<'b, M>, Error<E>> {
+    let mut e = Encoder::new(b);
+    value.__encode_items(&mut e).map_err(from_window)?;
+    Ok(e.into_writer())
 }

@@ -103,39 +103,6 @@ impl<W: Write> Encoder<W> {
         self.w.write_all(bytes).map_err(Error::Write)
     }
 
-    /// Encodes `value` in a window of `M` bytes of the sink (see
-    /// [`bounded`](super::bounded)): the derive's encoding of a struct with
-    /// a small bound.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn __bounded<const M: usize, T: super::bounded::EncodeItems + ?Sized>(
-        &mut self,
-        value: &T,
-    ) -> Result<W::Error> {
-        use super::bounded::{self, Bounded};
-        // Nested in another bounded value: its bound counts this one, so
-        // write in place (a window of its own would go through the stack).
-        if self.w.__in_window() {
-            return value.__encode_items(self);
-        }
-        let Some(window) = self.w.__window(M).and_then(<[_]>::first_chunk_mut::<M>) else {
-            // No buffer of its own, or near the end: the whole value or
-            // nothing of it.
-            return bounded::through_stack::<_, M, T>(&mut self.w, value);
-        };
-        let mut e = Encoder::new(Bounded::new(window));
-        value.__encode_items(&mut e).map_err(bounded::from_window)?;
-        let n = e.writer().written()?;
-        #[allow(unsafe_code)]
-        // SAFETY: `Bounded` initialized every byte of the window below its
-        // position `n` (its `written` is at most `M`, the window's length),
-        // and nothing was written to the sink since `__window`.
-        unsafe {
-            self.w.__advance(n)
-        };
-        Ok(())
-    }
-
     /// Writes `nil`.
     ///
     /// ```

@@ -1,7 +1,7 @@
 //! `Encoder`: values with a fixed layout, written as one template (see
 //! [`layout`](crate::layout)).
 
-use super::write::fill;
+use super::write::{write_window_filled, write_window_filled_each, write_window_init};
 use super::{Encode, Encoder, Error, Write};
 use crate::layout::{CAP, Layout};
 
@@ -38,31 +38,10 @@ impl<W: Write> Encoder<W> {
     pub fn __fixed_run(&mut self, l: &Layout, write: impl Fn(&mut [u8])) -> Result<W::Error> {
         let n = l.len;
         let pattern = l.pattern.get(..n).unwrap_or(&[]);
-        if let Some(out) = self.w.__window_init(n) {
-            write(out);
-            #[allow(unsafe_code)]
-            // SAFETY: the window was initialized bytes of the sink's buffer
-            // (`__window_init`); nothing was written to the sink since.
-            unsafe {
-                self.w.__advance(n)
-            };
+        if write_window_init(&mut self.w, n, &write) || write_window_filled(&mut self.w, pattern, &write) {
             return Ok(());
         }
-        match self.w.__window(n) {
-            Some(window) => {
-                // Initialized first: `write` is trusted with the bytes, not
-                // with covering every one of them.
-                write(fill(window, pattern));
-                #[allow(unsafe_code)]
-                // SAFETY: `fill` initialized the whole window (`n` bytes);
-                // nothing was written to the sink since `__window`.
-                unsafe {
-                    self.w.__advance(n)
-                };
-                Ok(())
-            }
-            None => self.fixed_through_stack(pattern, &write),
-        }
+        self.fixed_through_stack(pattern, &write)
     }
 
     /// [`__fixed_run`](Encoder::__fixed_run) for a sink without a buffer of
@@ -107,35 +86,15 @@ impl<W: Write> Encoder<W> {
         if n == 0 {
             return false;
         }
-        if let Some(out) = self.w.__window_init(total) {
+        let init = write_window_init(&mut self.w, total, |out| {
             for (item, chunk) in items.iter().zip(out.chunks_exact_mut(n)) {
                 item.__write_fixed(chunk);
             }
-            #[allow(unsafe_code)]
-            // SAFETY: the window was `total` initialized bytes of the sink's
-            // buffer; nothing was written to the sink since.
-            unsafe {
-                self.w.__advance(total)
-            };
+        });
+        if init {
             return true;
         }
         let pattern = l.pattern.get(..n).unwrap_or(&[]);
-        match self.w.__window(total) {
-            Some(window) => {
-                for (item, chunk) in items.iter().zip(window.chunks_exact_mut(n)) {
-                    item.__write_fixed(fill(chunk, pattern));
-                }
-                #[allow(unsafe_code)]
-                // SAFETY: the window is `total` bytes (a `__window` of that
-                // length), `chunks_exact_mut(n)` covers all of it, one chunk
-                // per item, and `fill` initialized every chunk; nothing was
-                // written since `__window`.
-                unsafe {
-                    self.w.__advance(total)
-                };
-                true
-            }
-            None => false,
-        }
+        write_window_filled_each(&mut self.w, pattern, items, |item, chunk| item.__write_fixed(chunk))
     }
 }

@@ -1,4 +1,14 @@
-//! Output sinks.
+//! Output sinks, and the crate's only `unsafe` code (`#![deny(unsafe_code)]`
+//! at the crate root, allowed for this module alone): the sinks write
+//! into buffers that are not initialized yet and hand out windows of
+//! them, and the few primitives the other modules need are safe functions
+//! here, each `unsafe` block with its `SAFETY` comment: [`write_spare`]
+//! (the spare capacity of a `Vec`), [`in_window`] / [`through_stack`] (a
+//! bounded encoding's window), [`write_window_init`] /
+//! [`write_window_filled`] (a fixed-layout template); and two that are not
+//! about sinks but are `unsafe` too, so live here: [`ascii_str`] (the
+//! decoder's ASCII shortcut) and [`StaticRef`] (the pointer inside a
+//! schema's [`ShapeRef`](crate::schema::ShapeRef)).
 
 use core::fmt;
 use core::mem::MaybeUninit;
@@ -7,13 +17,20 @@ use core::mem::MaybeUninit;
 mod adapters;
 #[cfg(feature = "alloc")]
 mod alloc_sinks;
+mod ascii;
+mod static_ref;
+mod window;
 
 #[cfg(feature = "bytes")]
 pub use adapters::BufMutWriter;
 #[cfg(feature = "std")]
 pub use adapters::IoWriter;
 #[cfg(feature = "alloc")]
-pub(crate) use alloc_sinks::SpareWriter;
+pub(crate) use alloc_sinks::write_spare;
+pub(crate) use ascii::ascii_str;
+pub(crate) use static_ref::StaticRef;
+pub use window::Bounded;
+pub(crate) use window::{SLACK, bound_error, in_window, through_stack};
 
 /// A byte sink the [`Encoder`](super::Encoder) writes into.
 ///
@@ -175,7 +192,6 @@ pub trait Write {
     /// since.
     #[doc(hidden)]
     #[inline(always)]
-    #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
         let _ = len;
     }
@@ -244,13 +260,9 @@ impl<W: Write + ?Sized> Write for &mut W {
     }
 
     #[inline(always)]
-    #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
-        #[allow(unsafe_code)]
         // SAFETY: the caller's promise, for the window `W` handed out.
-        unsafe {
-            (**self).__advance(len)
-        }
+        unsafe { (**self).__advance(len) }
     }
 
     #[inline(always)]
@@ -381,7 +393,6 @@ impl SliceWriter<'_> {
         if self.buf.len() - self.pos < N {
             return Err(EndOfSlice);
         }
-        #[allow(unsafe_code)]
         // SAFETY: `pos + N <= buf.len()` (checked above), so the `N` bytes
         // from `pos` are inside the buffer, and `&mut self` borrows it
         // exclusively for the lifetime of the returned reference.
@@ -400,7 +411,6 @@ impl Write for SliceWriter<'_> {
     #[inline(always)]
     fn __window(&mut self, len: usize) -> Option<&mut [MaybeUninit<u8>]> {
         let dst = self.__window_init(len)?;
-        #[allow(unsafe_code)]
         // SAFETY: `[MaybeUninit<u8>]` has the layout of `[u8]`, and every
         // write through a window stores initialized bytes, so the buffer
         // stays initialized; the borrow is exclusive (`&mut self`).
@@ -413,7 +423,6 @@ impl Write for SliceWriter<'_> {
         if self.buf.len() - self.pos < len {
             return None;
         }
-        #[allow(unsafe_code)]
         // SAFETY: `pos + len <= buf.len()` (checked above), so the `len`
         // bytes from `pos` are inside the buffer, and `&mut self` borrows
         // it exclusively for the lifetime of the returned slice.
@@ -421,7 +430,6 @@ impl Write for SliceWriter<'_> {
     }
 
     #[inline(always)]
-    #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
         // Within the buffer (the caller's promise): `len` is at most the
         // window's length, which was at most the room left; `item` relies
@@ -493,7 +501,6 @@ fn copy(dst: &mut [u8], src: &[u8]) {
 pub(crate) fn fill<'a>(window: &'a mut [MaybeUninit<u8>], pattern: &[u8]) -> &'a mut [u8] {
     let n = pattern.len();
     let Some(window) = window.get_mut(..n) else { return &mut [] };
-    #[allow(unsafe_code)]
     // SAFETY: `window` and `pattern` are distinct live borrows of `n`
     // elements each; `MaybeUninit<u8>` has the layout of `u8`. After the
     // copy all `n` bytes are initialized, so viewing them as `[u8]` is
@@ -525,13 +532,70 @@ impl Slot for MaybeUninit<u8> {
     #[inline(always)]
     fn store(dst: &mut [MaybeUninit<u8>], bytes: &[u8]) {
         if dst.len() == bytes.len() {
-            #[allow(unsafe_code)]
             // SAFETY: `dst` and `bytes` are distinct live borrows of the same
             // length; `MaybeUninit<u8>` has the layout of `u8`, and writing
             // initialized bytes into it is always valid.
-            unsafe {
-                core::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.as_mut_ptr().cast::<u8>(), bytes.len())
-            };
+            unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), dst.as_mut_ptr().cast::<u8>(), bytes.len()) };
         }
     }
+}
+
+/// Writes a template of `n` bytes in place: `write` stores it in the next
+/// `n` initialized bytes of `w`'s buffer, then `w` moves past them. `false`
+/// (nothing done) when `w` has no such bytes (see
+/// [`__window_init`](Write::__window_init)).
+#[inline(always)]
+pub(crate) fn write_window_init<W: Write + ?Sized>(w: &mut W, n: usize, write: impl FnOnce(&mut [u8])) -> bool {
+    let Some(out) = w.__window_init(n) else { return false };
+    write(out);
+    // SAFETY: the window was initialized bytes of the sink's buffer
+    // (`__window_init`); nothing was written to the sink since.
+    unsafe { w.__advance(n) };
+    true
+}
+
+/// Writes a template in place: the next `pattern.len()` bytes of `w`'s
+/// buffer are filled with `pattern` (see [`fill`]), `write` stores the
+/// payload, then `w` moves past them. `false` (nothing done) when `w` has
+/// no such window (see [`__window`](Write::__window)).
+#[inline(always)]
+pub(crate) fn write_window_filled<W: Write + ?Sized>(w: &mut W, pattern: &[u8], write: impl FnOnce(&mut [u8])) -> bool {
+    let n = pattern.len();
+    let Some(window) = w.__window(n) else { return false };
+    // Initialized first: `write` is trusted with the bytes, not with
+    // covering every one of them.
+    write(fill(window, pattern));
+    // SAFETY: `fill` initialized the whole window (`n` bytes); nothing was
+    // written to the sink since `__window`.
+    unsafe { w.__advance(n) };
+    true
+}
+
+/// Writes the templates of `items` back to back in place: each of the next
+/// `items.len()` runs of `pattern.len()` bytes of `w`'s buffer is filled
+/// with `pattern` (see [`fill`]) and `write` stores its item's payload, then
+/// `w` moves past them all. `false` (nothing done) when `w` has no such
+/// window or `pattern` is empty.
+#[inline(always)]
+pub(crate) fn write_window_filled_each<W: Write + ?Sized, T>(
+    w: &mut W,
+    pattern: &[u8],
+    items: &[T],
+    mut write: impl FnMut(&T, &mut [u8]),
+) -> bool {
+    let n = pattern.len();
+    let Some(total) = n.checked_mul(items.len()) else { return false };
+    if n == 0 {
+        return false;
+    }
+    let Some(window) = w.__window(total) else { return false };
+    for (item, chunk) in items.iter().zip(window.chunks_exact_mut(n)) {
+        write(item, fill(chunk, pattern));
+    }
+    // SAFETY: the window is `total` bytes (a `__window` of that length),
+    // `chunks_exact_mut(n)` covers all of it, one chunk per item, and
+    // `fill` initialized every chunk (`pattern` is `n` bytes); nothing was
+    // written since `__window`.
+    unsafe { w.__advance(total) };
+    true
 }

@@ -100,7 +100,7 @@ pub(crate) fn decode_fields<'de, T: Decode<'de>, const N: usize>(
             return Err(d.error(ErrorKind::InvalidLength { expected: N, found: len }, at));
         }
         d.enter()?;
-        let values = crate::__private::try_array_from_fn(|i| T::decode(d).map_err(|e| e.at_index(i)))?;
+        let values = crate::array::try_array_from_fn(|i| T::decode(d).map_err(|e| e.at_index(i)))?;
         d.leave();
         return Ok(values);
     }
@@ -120,9 +120,7 @@ pub(crate) fn decode_fields<'de, T: Decode<'de>, const N: usize>(
         slots[i] = Some(T::decode(d).map_err(|e| e.at_field(names[i]))?);
     }
     d.leave();
-    crate::__private::try_array_from_fn(|i| {
-        slots[i].take().ok_or_else(|| crate::__private::missing_field(d, names[i], at))
-    })
+    crate::array::try_array_from_fn(|i| slots[i].take().ok_or_else(|| crate::__private::missing_field(d, names[i], at)))
 }
 
 /// A variant of an externally tagged enum's descriptor.

@@ -102,6 +102,7 @@ where
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         let set = collect_array::<(T, usize, usize), _, _>(
             d,
+            T::decode,
             |cap| IndexSet::with_capacity_and_hasher(cap, S::default()),
             |set, x| {
                 set.insert(x);

@@ -252,7 +252,7 @@ impl<'de> Decode<'de> for u8 {
                 return Err(d.error(ErrorKind::InvalidLength { expected: N, found: len }, at));
             }
             d.enter()?;
-            let arr = crate::__private::try_array_from_fn(|i| d.u8().map_err(|e| e.at_index(i)))?;
+            let arr = crate::array::try_array_from_fn(|i| d.u8().map_err(|e| e.at_index(i)))?;
             d.leave();
             return Ok(arr);
         }

@@ -57,7 +57,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
         let each = T::__LAYOUT.len;
         let header = Self::__LAYOUT.len.saturating_sub(N * each);
-        crate::__private::try_array_from_fn(|i| T::__read_fixed(layout::part(bytes, header + i * each, each)).ok_or(()))
+        crate::array::try_array_from_fn(|i| T::__read_fixed(layout::part(bytes, header + i * each, each)).ok_or(()))
             .ok()
     }
     #[inline]
@@ -174,7 +174,7 @@ mod alloc_impls {
                 fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
                     // Claimed as the crate's collections claim (nothing to
                     // reserve: a node per element).
-                    crate::decode::collect::collect_array::<T, _, _>(d, |_| $set::new(), |out, x| {
+                    crate::decode::collect::collect_array::<T, _, _>(d, T::decode, |_| $set::new(), |out, x| {
                         out.$insert(x);
                     })
                 }
@@ -226,6 +226,7 @@ mod std_impls {
             // `HashMap` is (no rehashing on the way).
             crate::decode::collect::collect_array::<T, _, _>(
                 d,
+                T::decode,
                 |cap| HashSet::with_capacity_and_hasher(cap, S::default()),
                 |set, x| {
                     set.insert(x);

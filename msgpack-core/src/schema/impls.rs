@@ -169,11 +169,11 @@ mod alloc_impls {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Ext { type_code: None });
     }
 
-    impl Schema for crate::Value {
+    impl Schema for crate::value::Value {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Any);
     }
 
-    impl Schema for crate::ValueRef<'_> {
+    impl Schema for crate::value::ValueRef<'_> {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Any);
     }
 

@@ -13,7 +13,7 @@ use ::serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, S
 use ::serde::ser::{Serialize, Serializer};
 
 use super::{Integer, Value, ValueRef};
-use crate::DecodeOptions;
+use crate::decode::DecodeOptions;
 use crate::ext::{Ext, ExtRef};
 
 /// The newtype struct name that rmp-serde and rmpv use for ext items:

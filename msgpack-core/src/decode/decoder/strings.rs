@@ -2,6 +2,7 @@
 
 use super::{Decoder, Result};
 use crate::decode::{ErrorKind, Limit};
+use crate::encode::ascii_str;
 use crate::ext::{ExtRef, TIMESTAMP_TYPE, Timestamp};
 use crate::marker as m;
 
@@ -44,12 +45,10 @@ impl<'de> Decoder<'de> {
         };
         if let Some(bytes) = self.buf.get(at + head..at + head + len)
             && len as u64 <= u64::from(self.opts.max_str_len)
-            && bytes.is_ascii()
+            && let Some(s) = ascii_str(bytes)
         {
             self.pos = at + head + len;
-            #[allow(unsafe_code)]
-            // SAFETY: ASCII bytes are valid UTF-8.
-            return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
+            return Ok(s);
         }
         self.str_slow()
     }
@@ -206,10 +205,8 @@ impl<'de> Decoder<'de> {
 /// dates) are the common case: one word-wise ASCII test settles them.
 #[inline]
 pub(super) fn utf8(bytes: &[u8]) -> Option<&str> {
-    if bytes.is_ascii() {
-        #[allow(unsafe_code)]
-        // SAFETY: ASCII bytes are valid UTF-8.
-        return Some(unsafe { core::str::from_utf8_unchecked(bytes) });
+    if let Some(s) = ascii_str(bytes) {
+        return Some(s);
     }
     core::str::from_utf8(bytes).ok()
 }

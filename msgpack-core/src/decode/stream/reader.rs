@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::vec::Vec;
 
 use super::Framer;
-use crate::decode::{Decode, DecodeOptions, DecodeOwned, Error, ErrorKind};
+use crate::decode::{Decode, DecodeOptions, DecodeOwned, Decoder, Error, ErrorKind};
 
 /// The largest message a [`StreamDecoder`] buffers unless told
 /// otherwise: 64 MiB (the allocation budget of
@@ -180,7 +180,9 @@ impl<R: Read> StreamDecoder<R> {
     pub fn next_ref<'a, T: Decode<'a>>(&'a mut self) -> Result<Option<T>, StreamError> {
         let opts = *self.framer.options();
         match self.next_raw()? {
-            Some(message) => crate::from_slice_with(message, &opts).map(Some).map_err(StreamError::Decode),
+            Some(message) => {
+                crate::decode::decode_whole(Decoder::with_options(message, opts)).map(Some).map_err(StreamError::Decode)
+            }
             None => Ok(None),
         }
     }

@@ -14,7 +14,7 @@ pub(crate) struct SpareWriter<'a> {
 
 impl<'a> SpareWriter<'a> {
     #[inline]
-    pub(crate) fn new(buf: &'a mut [core::mem::MaybeUninit<u8>]) -> Self {
+    fn new(buf: &'a mut [core::mem::MaybeUninit<u8>]) -> Self {
         SpareWriter { buf, pos: 0 }
     }
 
@@ -25,6 +25,24 @@ impl<'a> SpareWriter<'a> {
     }
 }
 
+/// Runs `f` on a [`SpareWriter`] over the spare capacity of `out` and
+/// extends `out` past what it wrote; on an error, `out` is unchanged.
+#[inline(always)]
+pub(crate) fn write_spare<E>(
+    out: &mut alloc::vec::Vec<u8>,
+    f: impl for<'b> FnOnce(SpareWriter<'b>) -> Result<SpareWriter<'b>, E>,
+) -> Result<(), E> {
+    let len = out.len();
+    let written = f(SpareWriter::new(out.spare_capacity_mut()))?.position();
+    // SAFETY: `f` handed back the `SpareWriter` made here over the spare
+    // capacity (no other can be made, and its lifetime is `f`'s own);
+    // it initializes every byte below its position before moving past it,
+    // and the position never exceeds the spare capacity it was given,
+    // which starts at `out.len()`.
+    unsafe { out.set_len(len + written) };
+    Ok(())
+}
+
 impl SpareWriter<'_> {
     /// As [`SliceWriter::item`], over uninitialized bytes.
     #[inline(always)]
@@ -32,7 +50,6 @@ impl SpareWriter<'_> {
         if self.buf.len() - self.pos < N {
             return Err(EndOfSlice);
         }
-        #[allow(unsafe_code)]
         // SAFETY: as in `SliceWriter::item`: `pos <= buf.len()` always
         // holds, and `pos + N <= buf.len()` was checked above.
         Ok(unsafe { &mut *self.buf.as_mut_ptr().add(self.pos).cast::<[core::mem::MaybeUninit<u8>; N]>() })
@@ -58,7 +75,6 @@ impl Write for SpareWriter<'_> {
     }
 
     #[inline(always)]
-    #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
         // The caller initialized these bytes, at most the window's length
         // (`to_vec` relies on it, and `item` on `pos <= buf.len()`).
@@ -115,13 +131,10 @@ fn copy_uninit(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
     #[inline(always)]
     fn raw<const N: usize>(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
         if let (Some(d), Some(s)) = (dst.first_chunk_mut::<N>(), src.first_chunk::<N>()) {
-            #[allow(unsafe_code)]
             // SAFETY: `s` and `d` are distinct live borrows of exactly N
             // elements each, and `MaybeUninit<u8>` has the layout of `u8`:
             // writing N initialized bytes into `d` is valid.
-            unsafe {
-                core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr().cast::<u8>(), N)
-            };
+            unsafe { core::ptr::copy_nonoverlapping(s.as_ptr(), d.as_mut_ptr().cast::<u8>(), N) };
         }
     }
     let n = src.len();
@@ -129,12 +142,9 @@ fn copy_uninit(dst: &mut [core::mem::MaybeUninit<u8>], src: &[u8]) {
         return; // unreachable: every caller passes equal lengths
     }
     if n > 32 {
-        #[allow(unsafe_code)]
         // SAFETY: `dst` and `src` are distinct live borrows of `n` elements
         // each (checked above), `MaybeUninit<u8>` has the layout of `u8`.
-        unsafe {
-            core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<u8>(), n)
-        };
+        unsafe { core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<u8>(), n) };
     } else if n >= 16 {
         raw::<16>(dst, src);
         raw::<16>(&mut dst[n - 16..], &src[n - 16..]);
@@ -182,7 +192,6 @@ impl Write for alloc::vec::Vec<u8> {
         },
         |v: &mut Self, n: usize| {
             let len = v.len();
-            #[allow(unsafe_code)]
             // SAFETY: `item::<n>` reserved `n` bytes of spare capacity and
             // the caller initialized all `n` of them before this call.
             unsafe {
@@ -199,16 +208,12 @@ impl Write for alloc::vec::Vec<u8> {
     }
 
     #[inline(always)]
-    #[allow(unsafe_code)]
     unsafe fn __advance(&mut self, len: usize) {
         let new_len = self.len() + len;
-        #[allow(unsafe_code)]
         // SAFETY: the caller initialized the first `len` bytes of the
         // window, the spare capacity from `self.len()` (`__advance`'s
         // contract), and `__window` made sure they are within capacity.
-        unsafe {
-            self.set_len(new_len)
-        }
+        unsafe { self.set_len(new_len) }
     }
 }
 

@@ -6,9 +6,11 @@ use core::mem::size_of;
 use ::serde::de::{self, DeserializeSeed, Unexpected, Visitor};
 use ::serde::forward_to_deserialize_any;
 
-use super::{Deserializer, Result};
+use super::deserializer::Deserializer;
 use crate::decode::{Error, ErrorKind, Found};
 use crate::ext::ExtRef;
+
+type Result<T> = core::result::Result<T, Error>;
 
 /// How many elements a growing collection (`charge`) is offered as its
 /// size hint: the capacity the derive would reserve for elements of 8 bytes,
