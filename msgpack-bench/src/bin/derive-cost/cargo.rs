@@ -4,7 +4,7 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -40,7 +40,12 @@ impl Env {
 
     /// `cargo <args> <our options> <rustc_args>` (`rustc_args` after `--`).
     fn command(&self, side: Side, empty: bool, args: &[&str], rustc_args: &[&str]) -> Command {
-        let manifest = self.crate_dir(side, empty).join("Cargo.toml");
+        self.command_in(&self.crate_dir(side, empty), &self.target_dir(side), args, rustc_args)
+    }
+
+    /// [`Env::command`] for the crate in `dir`, built in `target`.
+    pub(crate) fn command_in(&self, dir: &Path, target: &Path, args: &[&str], rustc_args: &[&str]) -> Command {
+        let manifest = dir.join("Cargo.toml");
         // bash runs cargo, then prints its children's CPU times on stderr.
         let mut cmd = Command::new("bash");
         cmd.arg("-c").arg(r#""$@"; s=$?; times >&2; exit $s"#).arg("bash").arg(&self.cargo);
@@ -51,7 +56,7 @@ impl Env {
             .env_remove("CARGO_TARGET_DIR")
             .env_remove("CARGO_BUILD_TARGET_DIR");
         if args[0] != "fetch" {
-            cmd.arg("--target-dir").arg(self.target_dir(side));
+            cmd.arg("--target-dir").arg(target);
         }
         if self.offline {
             cmd.arg("--offline");
@@ -62,12 +67,18 @@ impl Env {
 
     /// Runs `cargo <args>` on one generated crate: its times, and its stdout.
     pub(crate) fn cargo_out(&self, side: Side, empty: bool, args: &[&str]) -> Result<(Took, Vec<u8>), String> {
+        let what = format!("the {side:?} crate");
+        Self::run(self.command(side, empty, args, &[]), args, &what)
+    }
+
+    /// Runs a command of [`Env::command_in`] (`cargo <args>` on `what`): its times, and its stdout.
+    pub(crate) fn run(mut cmd: Command, args: &[&str], what: &str) -> Result<(Took, Vec<u8>), String> {
         let start = Instant::now();
-        let out = self.command(side, empty, args, &[]).output().map_err(|e| format!("cannot run bash / cargo: {e}"))?;
+        let out = cmd.output().map_err(|e| format!("cannot run bash / cargo: {e}"))?;
         let wall = start.elapsed();
         let stderr = String::from_utf8_lossy(&out.stderr);
         if !out.status.success() {
-            return Err(format!("`cargo {}` failed for the {:?} crate:\n{stderr}", args.join(" "), side));
+            return Err(format!("`cargo {}` failed for {what}:\n{stderr}", args.join(" ")));
         }
         // The last line is the children's "user system".
         let cpu = stderr

@@ -7,6 +7,7 @@
 //! cargo run --release -p msgpack-bench --bin derive-cost -- --quick # 20 structs, 1 round
 //! cargo run --release -p msgpack-bench --bin derive-cost -- --structs 500 --rounds 5
 //! cargo run --release -p msgpack-bench --bin derive-cost -- --fixed   # f32 / f64 / bool fields only
+//! cargo run --release -p msgpack-bench --bin derive-cost -- --size-only # the minimal programs' sizes alone
 //! ```
 //!
 //! # Method
@@ -54,6 +55,12 @@
 //! median of the rounds, and the spread (lowest to highest) is printed
 //! beside each. The machine may be shared: compare the columns of one run,
 //! not runs.
+//!
+//! Last, the size of a minimal release program (one struct, `to_vec`,
+//! `from_slice`, the result printed; stripped) per derive, beside the same
+//! program without serialization, and with msgpack-core's default
+//! features against the fewest that still have the derive, `to_vec` and
+//! `from_slice` (the `size` module; `--size-only` runs just that part).
 
 use std::env;
 use std::fs;
@@ -64,6 +71,7 @@ use std::time::Duration;
 mod cargo;
 mod crates;
 mod elf;
+mod size;
 
 use cargo::{Env, Took};
 
@@ -118,10 +126,12 @@ struct Options {
     rounds: usize,
     /// Structs of fixed-layout fields only (what the templates cost).
     fixed: bool,
+    /// Only the minimal programs' sizes.
+    size_only: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
-    let mut opts = Options { structs: 200, rounds: 3, fixed: false };
+    let mut opts = Options { structs: 200, rounds: 3, fixed: false, size_only: false };
     let mut args = env::args().skip(1);
     let number = |v: Option<String>, what: &str| -> Result<usize, String> {
         let v = v.ok_or(format!("{what} needs a number"))?;
@@ -139,9 +149,10 @@ fn parse_args() -> Result<Options, String> {
             "--structs" => opts.structs = number(args.next(), "--structs")?,
             "--rounds" => opts.rounds = number(args.next(), "--rounds")?,
             "--fixed" => opts.fixed = true,
+            "--size-only" => opts.size_only = true,
             "-h" | "--help" => {
                 println!(
-                    "usage: derive-cost [--structs N (default 200)] [--rounds R (default 3)] [--quick (N = 20, R = 1)] [--fixed (fixed-layout structs: floats, bools, arrays and tuples of them)]"
+                    "usage: derive-cost [--structs N (default 200)] [--rounds R (default 3)] [--quick (N = 20, R = 1)] [--fixed (fixed-layout structs: floats, bools, arrays and tuples of them)] [--size-only (just the size of a minimal program per derive)]"
                 );
                 std::process::exit(0);
             }
@@ -228,6 +239,15 @@ fn run(opts: &Options) -> Result<(), String> {
     let lock = fs::read(workspace.join("Cargo.lock")).map_err(|e| format!("workspace Cargo.lock: {e}"))?;
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut env = Env { cargo, offline: false, root: target.join("derive-cost") };
+
+    if opts.size_only {
+        size::generate(&mut env, &core_path, &lock)?;
+        let sizes = size::measure(&env)?;
+        println!("## The size of a minimal program\n");
+        println!("- {}; {}", rustc_version(), cpu_model());
+        size::report(&sizes);
+        return Ok(());
+    }
 
     // Generate the crates.
     let structs = crates::structs(opts.structs, opts.fixed);
@@ -324,6 +344,10 @@ fn run(opts: &Options) -> Result<(), String> {
         }
     }
 
+    // The minimal programs.
+    size::generate(&mut env, &core_path, &lock)?;
+    let sizes = size::measure(&env)?;
+
     // Report.
     let n = structs.len() as f64;
     let what = if opts.fixed { " of fixed-layout fields (`--fixed`: f32, f64, bool)" } else { "" };
@@ -373,6 +397,7 @@ fn run(opts: &Options) -> Result<(), String> {
         let [o, s, z] = clean[p];
         println!("| {profile} | {} | {} | {} |", secs(s.wall), secs(z.wall), secs(o.wall));
     }
+    size::report(&sizes);
     Ok(())
 }
 
