@@ -8,8 +8,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use msgpack_core::schema::{Schema, json_schema, msgspec};
+use msgpack_core::schema::Schema;
 use msgpack_core::{MsgPack, Timestamp, Value};
+use msgpack_schema::{json_schema, msgspec};
 use serde_json::Value as Json;
 
 #[derive(MsgPack)]
