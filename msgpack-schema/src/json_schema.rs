@@ -40,7 +40,7 @@ const MAX_KEY_DEPTH: usize = 16;
 /// which validators ignore.
 ///
 /// The schema accepts the messages the type reads, as far as JSON Schema
-/// can say it and in the terms of [`check`](super::check): a field the
+/// can say it and in the terms of [`check`](msgpack_core::schema::check): a field the
 /// reader requires is `required`, any other may be absent, unknown keys are
 /// allowed unless `deny_unknown_fields`, aliases are accepted. Leniencies
 /// of the decoder that the check does not rely on (a map-form struct
