@@ -1,6 +1,6 @@
 //! Schema lock files at test time: check, bless, break, diffs, bad files
-//! (`schema::lock`); the compile-time side is in
-//! `msgpack-derive/tests/lock_fail.rs` (trybuild).
+//! (`msgpack_schema::lock`); the compile-time side is in
+//! `msgpack-derive/tests/compile_fail.rs` (trybuild, `tests/ui_lock`).
 
 use std::path::PathBuf;
 
