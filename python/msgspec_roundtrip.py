@@ -3,8 +3,8 @@
 
 `cargo run -p msgpack-bench --bin schema-export -- --out DIR` writes, for
 the W1 tree type and a showcase type, the msgspec classes that
-`msgpack_core::schema::msgspec` generates (`w1_types.py`,
-`showcase_types.py`), the JSON Schema of `msgpack_core::schema::json_schema`
+`msgpack_schema::msgspec` generates (`w1_types.py`,
+`showcase_types.py`), the JSON Schema of `msgpack_schema::json_schema`
 (`w1_schema.json`, `showcase_schema.json`) and messages the Rust types wrote
 (`w1-100.msgpack`, ..., `showcase-1.msgpack`, ...). This script imports the
 generated modules and, for every message:

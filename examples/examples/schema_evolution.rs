@@ -10,7 +10,8 @@
 //!    `#[msgpack(schema_lock = "schemas/User.msgpack-schema")]`. The file
 //!    did not exist, so the build passed; `MSGPACK_SCHEMA=bless
 //!    MSGPACK_SCHEMA_MODE=full cargo test` (a test calling
-//!    `schema::lock::check::<User>`, here `main` calls `verify`) created it
+//!    `msgpack_schema::lock::check::<User>`, from the `msgpack-schema`
+//!    dev-dependency; here `main` calls `verify`) created it
 //!    with version 1, in `full` mode: new code reads old messages and old
 //!    code reads new ones.
 //! 2. Version 2 added `email: Option<String>`. The test failed, listing
@@ -177,7 +178,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The lock file: the compiler already checked `locked::User` against
     // its three recorded versions; at run (test) time the schema is the
     // latest one, and a change shows as a diff by path.
-    use msgpack_core::schema::lock::{self, Action, Direction, Mode, Options, Status};
+    use msgpack_schema::lock::{self, Action, Direction, Mode, Options, Status};
     let check_only = Options { action: Action::Check, new_mode: Mode { direction: Direction::Full, last: None } };
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schemas/User.msgpack-schema");
     let status = lock::verify(locked::User::SHAPE.get(), path, &check_only)?;

@@ -194,5 +194,5 @@ fn hand_written_decoders_take_any_field_order() {
 /// borrowed tree have the same wire schema, the latest recorded one.
 #[test]
 fn w1_schema_is_locked() {
-    msgpack_core::check_all!(Node, w1::NodeRef<'static>);
+    msgpack_schema::check_all!(Node, w1::NodeRef<'static>);
 }

@@ -251,12 +251,13 @@
 //!    [`encode::Error::Custom`]; a full [`encode::SliceWriter`]
 //!    gives [`encode::EndOfSlice`], having written every item that fit
 //!    whole (a `str` or `bin` is written with its payload or not at all).
-//! 6. **Schema lock files** (`schema::lock`, and the derive's
-//!    `schema_lock`) are parsed with a nesting bound (128); a malformed
-//!    file is an error with its line, and rebuilding the descriptors of a
-//!    file whose definitions fan out exponentially stops at 200,000
-//!    descriptors with an error (`msgpack-schema-text/tests/hostile.rs`,
-//!    mutated files; `tests/schema_lock.rs`).
+//! 6. **Schema lock files** (the derive's `schema_lock`, and
+//!    `msgpack_schema::lock` at test time) are parsed with a nesting bound
+//!    (128); a malformed file is an error with its line, and rebuilding the
+//!    descriptors of a file whose definitions fan out exponentially stops
+//!    at 200,000 descriptors with an error
+//!    (`msgpack-schema-text/tests/hostile.rs`, mutated files;
+//!    `msgpack-schema/tests/schema_lock.rs`).
 //!
 //! [`DecodeOptions::untrusted`] tightens every limit (depth 64, containers
 //! of 65,536, strings of 1 MiB, 64 MiB per decode). The guarantees are

@@ -197,22 +197,14 @@ mod check;
 mod display;
 mod fingerprint;
 mod impls;
-#[cfg(feature = "alloc")]
-mod json_schema;
 pub mod lock;
 mod message;
-#[cfg(feature = "alloc")]
-mod msgspec;
 mod rule;
 
 #[doc(hidden)]
 pub use assert::__assert;
 pub use check::{MAX_CHECK_DEPTH, check};
-#[cfg(feature = "alloc")]
-pub use json_schema::{json_schema, json_schema_of};
 pub use message::Incompatible;
-#[cfg(feature = "alloc")]
-pub use msgspec::{UnsupportedShape, msgspec, msgspec_of};
 pub use rule::Rule;
 
 use crate::encode::StaticRef;

@@ -18,7 +18,7 @@ Commands:
   to-json     MessagePack (one or more concatenated values) to JSON, one value per line
   from-json   JSON (one or more values) to MessagePack
   inspect     annotated hex dump of MessagePack, one line per item
-  schema      one recorded version of a schema lock file (msgpack_core::schema::lock)
+  schema      one recorded version of a schema lock file (msgpack_schema::lock)
 
 FILE is read whole; without FILE, or with '-', standard input is read.
 

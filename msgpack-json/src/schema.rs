@@ -1,10 +1,11 @@
 //! `msgpack-json schema`: one recorded version of a schema lock file, so
 //! that a team without Rust can read the schemas the Rust code is checked
 //! against, as the lock file writes it, as JSON Schema (2020-12) or as
-//! Python msgspec classes: the same exports as `schema::json_schema` and
-//! `schema::msgspec`, built from the descriptors the lock file records.
+//! Python msgspec classes: the same exports as `msgpack_schema::json_schema`
+//! and `msgpack_schema::msgspec`, built from the descriptors the lock file
+//! records.
 
-use msgpack_core::schema::{self, lock};
+use msgpack_schema::{self as schema, lock};
 
 /// What `schema` prints.
 ///
@@ -17,10 +18,10 @@ pub enum SchemaFormat {
     /// The version's definitions, as the lock file writes them.
     Text,
     /// JSON Schema (2020-12) of the messages as `msgpack-json to-json`
-    /// prints them (`schema::json_schema_of`).
+    /// prints them (`msgpack_schema::json_schema_of`).
     JsonSchema,
     /// Python source for msgspec `Struct` classes that read and write the
-    /// same bytes (`schema::msgspec_of`); a shape msgspec cannot express is
+    /// same bytes (`msgpack_schema::msgspec_of`); a shape msgspec cannot express is
     /// an error naming it.
     Msgspec,
 }

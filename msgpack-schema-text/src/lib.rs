@@ -4,10 +4,17 @@
 //!
 //! A lock file records every version of one message type's wire schema,
 //! oldest first. `#[derive(MsgPack)]` reads it at compile time
-//! (`#[msgpack(schema_lock = "...")]`) and `msgpack_core::schema::lock`
+//! (`#[msgpack(schema_lock = "...")]`) and `msgpack_schema::lock`
 //! reads and appends to it at test time; both go through this crate, so
 //! they agree on every byte. The grammar is specified in
-//! `msgpack_core::schema::lock`'s documentation; this crate implements it.
+//! `msgpack_schema::lock`'s documentation; this crate implements it.
+//!
+//! **An internal part of [msgpack-schema](https://docs.rs/msgpack-schema)**,
+//! which re-exports it as `msgpack_schema::text`: use it through that path.
+//! It is a crate of its own only because the derive (a proc macro, which
+//! `msgpack-core` depends on) parses lock files at expansion time, and
+//! `msgpack-schema` depends on `msgpack-core`: the derive depending on
+//! `msgpack-schema` would be a package cycle.
 //!
 //! ```
 //! let text = "\
@@ -30,12 +37,14 @@
 
 #![forbid(unsafe_code)]
 
+mod error;
 mod parse;
 mod path;
 mod render;
 mod token;
 
-pub use parse::{ParseError, parse};
+pub use error::ParseError;
+pub use parse::parse;
 pub use path::lock_path;
 pub use render::{render, render_defs, render_version};
 

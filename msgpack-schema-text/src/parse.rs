@@ -1,41 +1,18 @@
 //! Recursive descent over the tokens of a lock file.
 
 use std::collections::BTreeSet;
-use std::fmt;
 
+use crate::error::ParseError;
 use crate::token::{Spanned, Tok, tokenize};
 use crate::{
     Body, Def, Direction, EnumBody, FORMAT, Field, Form, INT_NAMES, Key, LockFile, Mode, Payload, StructBody, Tagging,
     Ty, Variant, Version,
 };
 
-/// Why a lock file does not parse: the line (1-based) and what is wrong.
-///
-/// ```
-/// let err = msgpack_schema_text::parse("msgpack-schema-lock 9\n").unwrap_err();
-/// assert_eq!(err.line, 1);
-/// assert_eq!(err.to_string(), "line 1: unknown lock file format 9 (this version reads format 1)");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// The line the error is on (1-based; the last line for an early end).
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
 /// Parses a lock file, checking that it is well formed: a known format,
 /// versions numbered 1, 2, ... in order, every name defined once per
 /// version and every referenced name defined. (Whether each recorded
-/// fingerprint matches its schema is for msgpack-core to check.)
+/// fingerprint matches its schema is for msgpack-core and msgpack-schema to check.)
 ///
 /// # Errors
 ///

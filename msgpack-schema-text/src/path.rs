@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 /// The file a lock path names: a relative path is relative to the crate
 /// being built or tested (`CARGO_MANIFEST_DIR`, which cargo sets for both
 /// the derive's expansion and the crate's tests), an absolute one is kept.
-/// The derive and `msgpack_core::schema::lock` both resolve through this
+/// The derive and `msgpack_schema::lock` both resolve through this
 /// function, so the compiler checks the file the tests bless.
 ///
 /// ```

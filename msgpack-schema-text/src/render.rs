@@ -20,7 +20,7 @@ pub fn render(lock: &LockFile) -> String {
     let mut out = String::new();
     out.push_str(concat!(
         "# msgpack-core schema lock: every recorded version of one message type, oldest first.\n",
-        "# Append-only. Record a version with `MSGPACK_SCHEMA=bless cargo test` (msgpack_core::schema::lock).\n",
+        "# Append-only. Record a version with `MSGPACK_SCHEMA=bless cargo test` (msgpack_schema::lock).\n",
     ));
     let _ = writeln!(out, "msgpack-schema-lock {}", crate::FORMAT);
     let _ = writeln!(out, "mode {}", lock.mode);

@@ -1,6 +1,6 @@
 //! Splitting a lock file into tokens, each with its line.
 
-use crate::parse::ParseError;
+use crate::error::ParseError;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Tok {

@@ -9,8 +9,8 @@
 //!
 //! Into `--out DIR` (created if needed):
 //!
-//! - `w1_types.py`: `msgpack_core::schema::msgspec::<Node>()`, the W1 tree's
-//!   classes; `w1_schema.json`: `msgpack_core::schema::json_schema::<Node>()`;
+//! - `w1_types.py`: `msgpack_schema::msgspec::<Node>()`, the W1 tree's
+//!   classes; `w1_schema.json`: `msgpack_schema::json_schema::<Node>()`;
 //! - `w1-100.msgpack`, `w1-1000.msgpack`, `w1-10000.msgpack`: the W1 trees
 //!   of the runner's cases (`msgpack_bench::w1::generate`, encoded with
 //!   `msgpack_core::to_vec`, the canonical bytes the runner times);
@@ -30,8 +30,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use msgpack_core::ext::Ext;
-use msgpack_core::schema::{Schema, json_schema, msgspec};
+use msgpack_core::schema::Schema;
 use msgpack_core::{Encode, MsgPack, Timestamp, Value};
+use msgpack_schema::{json_schema, msgspec};
 
 const USAGE: &str = "usage: schema-export --out DIR [--quick]";
 

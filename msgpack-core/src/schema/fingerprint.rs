@@ -396,9 +396,19 @@ impl Shape {
     /// hashed as a direct reference back to its definition (the `static`
     /// descriptors of a derived type without parameters refer to
     /// themselves that way): the fingerprint a lock file records for a
-    /// shape rebuilt from its text.
-    #[cfg(feature = "std")]
-    pub(crate) fn fingerprint_as_cycles(&'static self) -> u64 {
+    /// shape rebuilt from its text (`msgpack-schema` rebuilds descriptors
+    /// from lock files with [`Shape::Recur`] for references back). Equal to
+    /// [`fingerprint`](Shape::fingerprint) for every shape without a
+    /// `Recur`.
+    ///
+    /// ```
+    /// use msgpack_core::schema::shape_of;
+    ///
+    /// let s = shape_of::<Vec<Option<u32>>>();
+    /// assert_eq!(s.fingerprint_as_cycles(), s.fingerprint());
+    /// ```
+    #[must_use]
+    pub const fn fingerprint_as_cycles(&'static self) -> u64 {
         let mut h = Hasher { h: FNV_OFFSET, stack: [("", false, 0); MAX_NESTING], n: 0, recur_as_cycle: true };
         h.shape(self);
         h.h

@@ -75,16 +75,28 @@ impl Incompatible {
         m
     }
 
-    /// The same rule and detail under another head, for modules of
-    /// `schema` that compose their own: given `e` from [`check`], the
-    /// message `e.with_head(&["User cannot read User@2 (", path, ")"])` is
-    /// `User cannot read User@2 (path): rule {id}: {detail}`, with
-    /// `rule()` and `detail()` those of `e`. A message too long for the
-    /// buffer ends in `...`.
+    /// The same rule and detail under another head, for tools that compose
+    /// their own (schema lock files name the file): given `e` from
+    /// [`check`], the message `e.with_head(&["User cannot read User@2 (",
+    /// path, ")"])` is `User cannot read User@2 (path): rule {id}:
+    /// {detail}`, with `rule()` and `detail()` those of `e`. A message too
+    /// long for the buffer ends in `...`.
+    ///
+    /// ```
+    /// use msgpack_core::schema::{Rule, check, shape_of};
+    ///
+    /// let e = check(shape_of::<u8>(), shape_of::<u32>()).unwrap_err();
+    /// let m = e.with_head(&["Reading cannot read Reading@1 (", "schemas/Reading.msgpack-schema", ")"]);
+    /// assert_eq!(
+    ///     m.as_str(),
+    ///     "Reading cannot read Reading@1 (schemas/Reading.msgpack-schema): rule integer-narrowed: u8 cannot hold every u32"
+    /// );
+    /// assert_eq!((m.rule(), m.detail()), (Rule::IntegerNarrowed, e.detail()));
+    /// ```
     ///
     /// [`check`]: super::check
-    #[allow(dead_code, reason = "for `schema::lock`")]
-    pub(super) const fn with_head(&self, head: &[&str]) -> Self {
+    #[must_use]
+    pub const fn with_head(&self, head: &[&str]) -> Self {
         let mut m = Incompatible::from_parts(head, self.rule, &[self.detail()]);
         m.full = m.full || self.full;
         m

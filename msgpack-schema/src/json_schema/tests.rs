@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 
 use serde_json::{Value as Json, json};
 
-use crate::MsgPack;
-use crate::schema::{IntShape, Schema, Shape, ShapeRef};
+use msgpack_core::MsgPack;
+use msgpack_core::schema::{IntShape, Schema, Shape, ShapeRef};
 
 fn doc<T: Schema + ?Sized>() -> Json {
     let text = super::json_schema::<T>();
@@ -37,7 +37,7 @@ fn bin() -> Json {
 
 #[test]
 fn leaves() {
-    assert_eq!(root::<crate::Value>(), json!({}));
+    assert_eq!(root::<msgpack_core::Value>(), json!({}));
     assert_eq!(root::<()>(), json!({"type": "null"}));
     assert_eq!(root::<bool>(), json!({"type": "boolean"}));
     assert_eq!(root::<u8>(), json!({"type": "integer", "minimum": 0, "maximum": 255}));
@@ -74,7 +74,7 @@ fn bin_ext_timestamp() {
     let ts = json!({"type": "object", "properties": {"$timestamp": {"type": "string"}}, "required": ["$timestamp"], "additionalProperties": false});
     let mut annotated = ts.clone();
     annotated["x-msgpack"] = json!({"type": "timestamp"});
-    assert_eq!(root::<crate::Timestamp>(), annotated);
+    assert_eq!(root::<msgpack_core::Timestamp>(), annotated);
 
     struct Ext5;
     impl Schema for Ext5 {
@@ -92,7 +92,7 @@ fn bin_ext_timestamp() {
     five["x-msgpack"] = json!({"type": "ext", "code": 5});
     assert_eq!(root::<Ext5>(), five);
     assert_eq!(
-        root::<crate::ext::Ext>(),
+        root::<msgpack_core::ext::Ext>(),
         json!({"anyOf": [ext(json!({"type": "integer", "minimum": -128, "maximum": 127})), ts], "x-msgpack": {"type": "ext"}})
     );
 }
@@ -114,7 +114,7 @@ fn containers() {
         root::<BTreeMap<String, bool>>(),
         json!({"type": "object", "additionalProperties": {"type": "boolean"}})
     );
-    assert_eq!(root::<BTreeMap<String, crate::Value>>(), json!({"type": "object"}));
+    assert_eq!(root::<BTreeMap<String, msgpack_core::Value>>(), json!({"type": "object"}));
     assert_eq!(
         root::<BTreeMap<char, bool>>(),
         json!({"type": "object", "propertyNames": {"type": "string", "minLength": 1, "maxLength": 1}, "additionalProperties": {"type": "boolean"}})
@@ -128,7 +128,7 @@ fn containers() {
     }}}, "required": ["$map"], "additionalProperties": false});
     assert_eq!(root::<BTreeMap<u8, bool>>(), json!({"anyOf": [{"type": "object", "maxProperties": 0}, pairs]}));
     // A key that may be either: both forms.
-    let any_keys = root::<BTreeMap<crate::Value, bool>>();
+    let any_keys = root::<BTreeMap<msgpack_core::Value, bool>>();
     assert_eq!(
         any_keys["anyOf"][0],
         json!({"type": "object", "propertyNames": {}, "additionalProperties": {"type": "boolean"}})
@@ -140,7 +140,6 @@ mod structs {
     use super::*;
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     pub(super) struct User {
         id: u32,
         #[msgpack(rename = "n", alias = "name")]
@@ -179,7 +178,7 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", deny_unknown_fields)]
+    #[msgpack(deny_unknown_fields)]
     struct Strict {
         a: bool,
     }
@@ -193,7 +192,6 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Page {
         page: u32,
         #[msgpack(default)]
@@ -201,7 +199,6 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Query {
         q: String,
         #[msgpack(flatten)]
@@ -231,7 +228,6 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Compact {
         #[msgpack(key = 1)]
         id: u32,
@@ -268,7 +264,7 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", array)]
+    #[msgpack(array)]
     struct Point {
         x: i8,
         #[msgpack(default)]
@@ -276,7 +272,7 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", array, deny_unknown_fields)]
+    #[msgpack(array, deny_unknown_fields)]
     struct Sprite {
         name: String,
         #[msgpack(flatten)]
@@ -306,15 +302,12 @@ mod structs {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Pair(u8, bool);
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Marker;
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Meters(f64);
 
     #[test]
@@ -333,7 +326,7 @@ mod enums {
     use super::*;
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", rename_all = "lowercase")]
+    #[msgpack(rename_all = "lowercase")]
     enum Role {
         Admin,
         #[msgpack(alias = "visitor")]
@@ -341,7 +334,6 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     enum Level {
         Low = 1,
         High = 10,
@@ -357,7 +349,6 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     enum Msg {
         Ping,
         Text(String),
@@ -384,13 +375,12 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Circle {
         r: u8,
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", tag = "type", rename_all = "lowercase")]
+    #[msgpack(tag = "type", rename_all = "lowercase")]
     enum Shape2 {
         Square { side: u8 },
         Round(Circle),
@@ -417,7 +407,7 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", tag = "t", content = "c")]
+    #[msgpack(tag = "t", content = "c")]
     enum Cmd {
         Stop,
         Say(String),
@@ -444,7 +434,7 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", untagged)]
+    #[msgpack(untagged)]
     enum Setting {
         Off,
         Level(u8),
@@ -452,7 +442,6 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     enum Id {
         Uuid(String),
         #[msgpack(untagged)]
@@ -481,7 +470,6 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     enum Kind {
         Alpha,
         #[msgpack(other)]
@@ -489,13 +477,13 @@ mod enums {
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate", tag = "type")]
+    #[msgpack(tag = "type")]
     enum Event {
         Click {
             x: u8,
         },
         #[msgpack(other)]
-        Unknown(crate::Value),
+        Unknown(msgpack_core::Value),
     }
 
     #[test]
@@ -519,20 +507,17 @@ mod named {
     use super::*;
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Tree {
         children: Vec<Tree>,
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Gen<T> {
         value: T,
         kids: Vec<Gen<T>>,
     }
 
     #[derive(MsgPack)]
-    #[msgpack(crate = "crate")]
     struct Both {
         a: Gen<u8>,
         b: Gen<bool>,
@@ -542,8 +527,7 @@ mod named {
     }
 
     mod other {
-        #[derive(crate::MsgPack)]
-        #[msgpack(crate = "crate")]
+        #[derive(msgpack_core::MsgPack)]
         pub(super) struct User {
             pub(super) x: bool,
         }

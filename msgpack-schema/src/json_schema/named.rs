@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::json::J;
 use super::{Cx, Entry, KeyKind, any_of, catch_all, empty_object, flattened, internal_inline, key_json, reserved, ty};
-use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, VariantDef};
+use msgpack_core::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, VariantDef};
 
 impl Cx<'_> {
     /// A struct's (or struct variant's) body; `tag` is an internally

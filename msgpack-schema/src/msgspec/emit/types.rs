@@ -6,8 +6,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Gen, MAX_DEPTH, Place, R, unit_enum};
-use crate::schema::json_schema::Named;
-use crate::schema::{EnumDef, Form, Key, Payload, Shape, Tagging};
+use crate::json_schema::Named;
+use msgpack_core::schema::{EnumDef, Form, Key, Payload, Shape, Tagging};
 
 /// What MessagePack types a Python type reads, in msgspec's union
 /// categories (at most one of each per union, several tagged Structs of one
@@ -160,6 +160,12 @@ impl Gen<'_> {
                     "a field encoded by Rust code (`with = \"{with}\"` on {ty}), whose bytes the schema does not describe"
                 )));
             }
+            // `Shape` is non-exhaustive: a kind newer than this crate.
+            _ => {
+                return Err(
+                    place.err(format!("{}: a shape this version of msgpack-schema does not know", self.label(s)))
+                );
+            }
         })
     }
 
@@ -232,6 +238,8 @@ impl Gen<'_> {
                 },
                 None => ANY,
             },
+            // `Shape` is non-exhaustive: a kind newer than this crate.
+            _ => ANY,
         })
     }
 

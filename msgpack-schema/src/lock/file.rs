@@ -8,12 +8,12 @@ use std::{env, format, fs, io};
 use msgpack_schema_text::{self as text, Direction, LockFile, Mode, Version};
 
 use super::{diff, shape, text as from_shape};
-use crate::schema::{Schema, Shape, ShapeRef, check as check_schema};
+use msgpack_core::schema::{Schema, Shape, ShapeRef, check as check_schema};
 
 /// What a test run may do to a lock file.
 ///
 /// ```
-/// use msgpack_core::schema::lock::Action;
+/// use msgpack_schema::lock::Action;
 /// assert_eq!(Action::parse(None, None).unwrap(), Action::Check);
 /// assert_eq!(Action::parse(Some("bless"), None).unwrap(), Action::Bless);
 /// assert!(Action::parse(Some("break"), None).is_err()); // a break needs a reason
@@ -37,7 +37,7 @@ impl Action {
     /// An unknown value, or `break` without a reason.
     ///
     /// ```
-    /// use msgpack_core::schema::lock::Action;
+    /// use msgpack_schema::lock::Action;
     /// assert_eq!(Action::parse(Some("break"), Some("ids are strings now")).unwrap(), Action::Break("ids are strings now".into()));
     /// assert!(Action::parse(Some("overwrite"), None).is_err());
     /// ```
@@ -63,7 +63,7 @@ impl Action {
 /// How [`verify`] runs: the action, and the mode of a file it creates.
 ///
 /// ```
-/// use msgpack_core::schema::lock::{Action, Direction, Options};
+/// use msgpack_schema::lock::{Action, Direction, Options};
 /// let o = Options::parse(Some("bless"), None, Some("full last 3")).unwrap();
 /// assert_eq!((o.action, o.new_mode.direction, o.new_mode.last), (Action::Bless, Direction::Full, Some(3)));
 /// ```
@@ -84,7 +84,7 @@ impl Options {
     /// As [`Options::parse`].
     ///
     /// ```
-    /// let o = msgpack_core::schema::lock::Options::from_env().unwrap();
+    /// let o = msgpack_schema::lock::Options::from_env().unwrap();
     /// # let _ = o;
     /// ```
     pub fn from_env() -> Result<Options, LockError> {
@@ -103,7 +103,7 @@ impl Options {
     /// An unknown action or mode, or a break without a reason.
     ///
     /// ```
-    /// use msgpack_core::schema::lock::Options;
+    /// use msgpack_schema::lock::Options;
     /// assert!(Options::parse(None, None, Some("sideways")).is_err());
     /// ```
     pub fn parse(schema: Option<&str>, reason: Option<&str>, mode: Option<&str>) -> Result<Options, LockError> {
@@ -128,7 +128,7 @@ impl Options {
 /// What [`verify`] found or did.
 ///
 /// ```
-/// use msgpack_core::schema::lock::Status;
+/// use msgpack_schema::lock::Status;
 /// assert_ne!(Status::Unchanged { version: 1 }, Status::Recorded { version: 1, created: true });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +150,7 @@ pub enum Status {
 /// What went wrong, by kind.
 ///
 /// ```
-/// use msgpack_core::schema::lock::{Action, LockErrorKind};
+/// use msgpack_schema::lock::{Action, LockErrorKind};
 /// assert_eq!(Action::parse(Some("x"), None).unwrap_err().kind(), LockErrorKind::Environment);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,7 +175,7 @@ pub enum LockErrorKind {
 /// A failed [`verify`]: the kind and a message to show as is.
 ///
 /// ```
-/// use msgpack_core::schema::lock::Action;
+/// use msgpack_schema::lock::Action;
 /// let e = Action::parse(Some("break"), None).unwrap_err();
 /// assert!(e.to_string().contains("MSGPACK_SCHEMA_REASON"));
 /// ```
@@ -193,7 +193,7 @@ impl LockError {
     /// The kind of failure.
     ///
     /// ```
-    /// use msgpack_core::schema::lock::{Action, LockErrorKind};
+    /// use msgpack_schema::lock::{Action, LockErrorKind};
     /// assert_eq!(Action::parse(Some("?"), None).unwrap_err().kind(), LockErrorKind::Environment);
     /// ```
     #[must_use]
@@ -204,7 +204,7 @@ impl LockError {
     /// The message (several lines for a diff).
     ///
     /// ```
-    /// use msgpack_core::schema::lock::Action;
+    /// use msgpack_schema::lock::Action;
     /// assert!(Action::parse(Some("?"), None).unwrap_err().message().starts_with("MSGPACK_SCHEMA="));
     /// ```
     #[must_use]
@@ -232,13 +232,11 @@ impl std::error::Error for LockError {}
 /// With [`verify`]'s error.
 ///
 /// ```no_run
-/// # #[cfg(feature = "derive")] {
 /// #[derive(msgpack_core::MsgPack)]
 /// #[msgpack(schema_lock = "schemas/Point.msgpack-schema")]
 /// struct Point { x: i32, y: i32 }
 ///
-/// msgpack_core::schema::lock::check::<Point>("schemas/Point.msgpack-schema");
-/// # }
+/// msgpack_schema::lock::check::<Point>("schemas/Point.msgpack-schema");
 /// ```
 #[track_caller]
 pub fn check<T: Schema + ?Sized>(path: &str) {
@@ -257,7 +255,7 @@ pub fn check<T: Schema + ?Sized>(path: &str) {
 ///
 /// ```no_run
 /// use msgpack_core::schema::Schema;
-/// msgpack_core::schema::lock::check_all(&[("u8", "schemas/u8.msgpack-schema", u8::SHAPE)]);
+/// msgpack_schema::lock::check_all(&[("u8", "schemas/u8.msgpack-schema", u8::SHAPE)]);
 /// ```
 #[track_caller]
 pub fn check_all(types: &[(&str, &str, ShapeRef)]) {
@@ -281,7 +279,7 @@ pub fn check_all(types: &[(&str, &str, ShapeRef)]) {
 /// A hand-built shape that refers to itself outside its definition.
 ///
 /// ```
-/// assert_eq!(msgpack_core::schema::lock::schema_text::<Option<u8>>().unwrap(), "Root = Option<u8>\n");
+/// assert_eq!(msgpack_schema::lock::schema_text::<Option<u8>>().unwrap(), "Root = Option<u8>\n");
 /// ```
 pub fn schema_text<T: Schema + ?Sized>() -> Result<String, LockError> {
     shape_text(T::SHAPE.get())
@@ -295,7 +293,7 @@ pub fn schema_text<T: Schema + ?Sized>() -> Result<String, LockError> {
 ///
 /// ```
 /// use msgpack_core::schema::Schema;
-/// assert_eq!(msgpack_core::schema::lock::shape_text(<[u8; 4]>::SHAPE.get()).unwrap(), "Root = bin[4]|[u8]\n");
+/// assert_eq!(msgpack_schema::lock::shape_text(<[u8; 4]>::SHAPE.get()).unwrap(), "Root = bin[4]|[u8]\n");
 /// ```
 pub fn shape_text(shape: &'static Shape) -> Result<String, LockError> {
     let defs = from_shape::defs(shape).map_err(|m| LockError::new(LockErrorKind::Unrepresentable, m))?;
@@ -312,7 +310,7 @@ pub fn shape_text(shape: &'static Shape) -> Result<String, LockError> {
 ///
 /// ```
 /// let text = "msgpack-schema-lock 1\nmode backward\nversion 1 fingerprint 0x28e6b0a4d9dc0c63\nId = u64\n";
-/// let err = msgpack_core::schema::lock::shapes(text).unwrap_err();
+/// let err = msgpack_schema::lock::shapes(text).unwrap_err();
 /// assert!(err.to_string().contains("does not match"), "{err}");
 /// ```
 pub fn shapes(text: &str) -> Result<Vec<(u32, &'static Shape)>, LockError> {
@@ -357,7 +355,7 @@ const HOW: &str = "To record it as a new version: `MSGPACK_SCHEMA=bless cargo te
 ///
 /// ```
 /// use msgpack_core::schema::Schema;
-/// use msgpack_core::schema::lock::{verify, LockErrorKind, Options};
+/// use msgpack_schema::lock::{verify, LockErrorKind, Options};
 ///
 /// let options = Options::parse(None, None, None).unwrap();
 /// let err = verify(u32::SHAPE.get(), "no/such/file.msgpack-schema", &options).unwrap_err();

@@ -2,13 +2,13 @@
 //! [`msgspec_of`] and [`UnsupportedShape`].
 
 mod emit;
-#[cfg(all(test, feature = "derive", feature = "std"))]
+#[cfg(test)]
 mod tests;
 
 use alloc::string::String;
 use core::fmt;
 
-use super::{Schema, Shape};
+use msgpack_core::schema::{Schema, Shape};
 
 /// A shape the msgspec export cannot express: the Rust type, where in it
 /// (a variant, a field), and why.
@@ -19,7 +19,7 @@ use super::{Schema, Shape};
 /// #[derive(MsgPack)]
 /// enum Msg { Ping, Text(String) }
 ///
-/// let err = msgpack_core::schema::msgspec::<Msg>().unwrap_err();
+/// let err = msgpack_schema::msgspec::<Msg>().unwrap_err();
 /// assert_eq!(err.type_name(), "Msg");
 /// assert_eq!(err.variant(), Some("Text"));
 /// assert_eq!(err.field(), None);
@@ -38,7 +38,7 @@ impl UnsupportedShape {
     /// any).
     ///
     /// ```
-    /// let err = msgpack_core::schema::msgspec::<Vec<f32>>().unwrap_err();
+    /// let err = msgpack_schema::msgspec::<Vec<f32>>().unwrap_err();
     /// assert_eq!(err.type_name(), "root");
     /// ```
     #[must_use]
@@ -55,7 +55,7 @@ impl UnsupportedShape {
     /// #[msgpack(tag = "t", content = "c")]
     /// enum Cmd { Stop }
     ///
-    /// let err = msgpack_core::schema::msgspec::<Cmd>().unwrap_err();
+    /// let err = msgpack_schema::msgspec::<Cmd>().unwrap_err();
     /// assert_eq!((err.type_name(), err.variant()), ("Cmd", Some("Stop")));
     /// ```
     #[must_use]
@@ -71,7 +71,7 @@ impl UnsupportedShape {
     /// #[derive(MsgPack)]
     /// struct Reading { celsius: f32 }
     ///
-    /// let err = msgpack_core::schema::msgspec::<Reading>().unwrap_err();
+    /// let err = msgpack_schema::msgspec::<Reading>().unwrap_err();
     /// assert_eq!(err.field(), Some("celsius"));
     /// ```
     #[must_use]
@@ -87,7 +87,7 @@ impl UnsupportedShape {
     /// #[derive(MsgPack)]
     /// struct Compact { #[msgpack(key = 1)] id: u32 }
     ///
-    /// let err = msgpack_core::schema::msgspec::<Compact>().unwrap_err();
+    /// let err = msgpack_schema::msgspec::<Compact>().unwrap_err();
     /// assert_eq!(err.reason(), "an integer key (1): msgspec Struct fields have string names");
     /// ```
     #[must_use]
@@ -105,7 +105,7 @@ impl UnsupportedShape {
 /// struct Reading { celsius: f32 }
 ///
 /// assert_eq!(
-///     msgpack_core::schema::msgspec::<Reading>().unwrap_err().to_string(),
+///     msgpack_schema::msgspec::<Reading>().unwrap_err().to_string(),
 ///     r#"msgspec cannot express Reading, field "celsius": f32: msgspec writes every float as float 64, which an f32 does not read"#,
 /// );
 /// ```
@@ -130,7 +130,7 @@ impl fmt::Display for UnsupportedShape {
 /// #[derive(MsgPack)]
 /// struct Reading { celsius: f32 }
 ///
-/// let err: Box<dyn std::error::Error> = msgpack_core::schema::msgspec::<Reading>().unwrap_err().into();
+/// let err: Box<dyn std::error::Error> = msgpack_schema::msgspec::<Reading>().unwrap_err().into();
 /// assert!(err.to_string().contains("celsius"));
 /// ```
 impl core::error::Error for UnsupportedShape {}
@@ -225,7 +225,7 @@ impl core::error::Error for UnsupportedShape {}
 ///     email: Option<String>,
 /// }
 ///
-/// let py = msgpack_core::schema::msgspec::<User>()?;
+/// let py = msgpack_schema::msgspec::<User>()?;
 /// assert!(py.contains(r#"
 /// class User(msgspec.Struct, omit_defaults=True):
 ///     """Rust: User."""
@@ -235,7 +235,7 @@ impl core::error::Error for UnsupportedShape {}
 ///     email: Optional[str] = None
 /// "#));
 /// assert!(py.ends_with("\nROOT = User\n"));
-/// # Ok::<(), msgpack_core::schema::UnsupportedShape>(())
+/// # Ok::<(), msgpack_schema::UnsupportedShape>(())
 /// ```
 ///
 /// ```
@@ -245,10 +245,10 @@ impl core::error::Error for UnsupportedShape {}
 /// #[msgpack(tag = "type", rename_all = "lowercase")]
 /// enum Shape { Circle { r: f64 }, Empty }
 ///
-/// let py = msgpack_core::schema::msgspec::<Shape>()?;
+/// let py = msgpack_schema::msgspec::<Shape>()?;
 /// assert!(py.contains(r#"class Circle(msgspec.Struct, tag_field="type", tag="circle"):"#));
 /// assert!(py.contains("\nShape = Union[Circle, Empty]\n"));
-/// # Ok::<(), msgpack_core::schema::UnsupportedShape>(())
+/// # Ok::<(), msgpack_schema::UnsupportedShape>(())
 /// ```
 ///
 /// # Errors
@@ -266,11 +266,12 @@ pub fn msgspec<T: Schema + ?Sized>() -> Result<String, UnsupportedShape> {
 /// [`UnsupportedShape`] when the shape reaches one msgspec cannot express.
 ///
 /// ```
-/// use msgpack_core::schema::{Schema, msgspec_of};
+/// use msgpack_core::schema::Schema;
+/// use msgpack_schema::msgspec_of;
 ///
 /// let py = msgspec_of(<Vec<(String, u8)>>::SHAPE.get())?;
 /// assert!(py.ends_with("\nROOT = list[tuple[str, Annotated[int, msgspec.Meta(ge=0, le=255)]]]\n"));
-/// # Ok::<(), msgpack_core::schema::UnsupportedShape>(())
+/// # Ok::<(), msgpack_schema::UnsupportedShape>(())
 /// ```
 pub fn msgspec_of(shape: &'static Shape) -> Result<String, UnsupportedShape> {
     emit::module(shape)

@@ -13,7 +13,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::schema::{EnumDef, FieldDef, Form, NewtypeDef, Payload, Shape, StructDef, Tagging};
+use msgpack_core::schema::{EnumDef, FieldDef, Form, NewtypeDef, Payload, Shape, StructDef, Tagging};
 
 /// How far newtypes around a flattened or inlined struct are followed (as
 /// the check does).
@@ -21,14 +21,14 @@ const MAX_UNWRAP: usize = 8;
 
 /// A named definition.
 #[derive(Clone, Copy)]
-pub(in crate::schema) enum Named {
+pub(crate) enum Named {
     Struct(&'static StructDef),
     Enum(&'static EnumDef),
     Newtype(&'static NewtypeDef),
 }
 
 impl Named {
-    pub(in crate::schema) fn of(s: &'static Shape) -> Option<Named> {
+    pub(crate) fn of(s: &'static Shape) -> Option<Named> {
         match s {
             Shape::Struct(d) => Some(Named::Struct(d)),
             Shape::Enum(d) => Some(Named::Enum(d)),
@@ -46,7 +46,7 @@ impl Named {
     }
 
     /// The Rust name.
-    pub(in crate::schema) fn rust_name(self) -> &'static str {
+    pub(crate) fn rust_name(self) -> &'static str {
         match self {
             Named::Struct(d) => d.name,
             Named::Enum(d) => d.name,
@@ -60,10 +60,10 @@ impl Named {
 }
 
 /// One definition.
-pub(in crate::schema) struct Def {
-    pub(in crate::schema) named: Named,
+pub(crate) struct Def {
+    pub(crate) named: Named,
     /// The unique name in the output.
-    pub(in crate::schema) name: String,
+    pub(crate) name: String,
     /// The definition it was first reached from (for [`Shape::Recur`]).
     parent: Option<usize>,
     /// The fingerprint, for generic definitions.
@@ -71,8 +71,8 @@ pub(in crate::schema) struct Def {
 }
 
 /// Every named definition a shape reaches.
-pub(in crate::schema) struct Defs {
-    pub(in crate::schema) list: Vec<Def>,
+pub(crate) struct Defs {
+    pub(crate) list: Vec<Def>,
 }
 
 impl Defs {
@@ -83,7 +83,7 @@ impl Defs {
     /// definitions of their own there (their fields are walked as the
     /// enclosing definition's); they are where they are also used as
     /// themselves.
-    pub(in crate::schema) fn collect(root: &'static Shape, names: &mut Names) -> Defs {
+    pub(crate) fn collect(root: &'static Shape, names: &mut Names) -> Defs {
         let mut defs = Defs { list: Vec::new() };
         defs.visit(root, None, names);
         let mut i = 0;
@@ -142,7 +142,7 @@ impl Defs {
     }
 
     /// The definition of a struct, enum or newtype shape.
-    pub(in crate::schema) fn find(&self, s: &'static Shape) -> Option<usize> {
+    pub(crate) fn find(&self, s: &'static Shape) -> Option<usize> {
         let named = Named::of(s)?;
         let key = named.key();
         let mut fingerprint = None;
@@ -159,7 +159,7 @@ impl Defs {
     }
 
     /// The definition `Recur { id }` stands for inside definition `at`.
-    pub(in crate::schema) fn recur(&self, at: Option<usize>, id: &str) -> Option<usize> {
+    pub(crate) fn recur(&self, at: Option<usize>, id: &str) -> Option<usize> {
         let mut at = at;
         while let Some(i) = at {
             if self.list[i].named.id() == id {
@@ -172,12 +172,12 @@ impl Defs {
 }
 
 /// The struct a flattened field inlines (through newtypes).
-pub(in crate::schema) fn flattened(f: &FieldDef) -> Option<&'static StructDef> {
+pub(crate) fn flattened(f: &FieldDef) -> Option<&'static StructDef> {
     if f.flatten { unwrap_struct(f.shape.get()) } else { None }
 }
 
 /// The key and value of a flattened catch-all map (through newtypes).
-pub(in crate::schema) fn catch_all(f: &FieldDef) -> Option<(&'static Shape, &'static Shape)> {
+pub(crate) fn catch_all(f: &FieldDef) -> Option<(&'static Shape, &'static Shape)> {
     if !f.flatten {
         return None;
     }
@@ -193,7 +193,7 @@ pub(in crate::schema) fn catch_all(f: &FieldDef) -> Option<(&'static Shape, &'st
 }
 
 /// The struct under `s`, through newtypes.
-pub(in crate::schema) fn unwrap_struct(s: &'static Shape) -> Option<&'static StructDef> {
+pub(crate) fn unwrap_struct(s: &'static Shape) -> Option<&'static StructDef> {
     let mut s = s;
     for _ in 0..MAX_UNWRAP {
         match s {
@@ -207,11 +207,7 @@ pub(in crate::schema) fn unwrap_struct(s: &'static Shape) -> Option<&'static Str
 
 /// The map-form struct whose fields an internally tagged enum's newtype
 /// variant writes beside the tag, if that is what the variant is.
-pub(in crate::schema) fn internal_inline(
-    d: &EnumDef,
-    untagged: bool,
-    payload: &'static Shape,
-) -> Option<&'static StructDef> {
+pub(crate) fn internal_inline(d: &EnumDef, untagged: bool, payload: &'static Shape) -> Option<&'static StructDef> {
     match d.tagging {
         Tagging::Internal(_) if !untagged => unwrap_struct(payload).filter(|s| s.form == Form::Map),
         _ => None,
@@ -220,23 +216,23 @@ pub(in crate::schema) fn internal_inline(
 
 /// The names taken in one output; [`unique`](Names::unique) hands out
 /// identifier-safe names that are not.
-pub(in crate::schema) struct Names {
+pub(crate) struct Names {
     taken: Vec<String>,
 }
 
 impl Names {
     /// Names that are never handed out (keywords, names of the output's
     /// own).
-    pub(in crate::schema) fn new(reserved: &[&str]) -> Names {
+    pub(crate) fn new(reserved: &[&str]) -> Names {
         Names { taken: reserved.iter().map(|s| String::from(*s)).collect() }
     }
 
-    pub(in crate::schema) fn is_taken(&self, name: &str) -> bool {
+    pub(crate) fn is_taken(&self, name: &str) -> bool {
         self.taken.iter().any(|t| t == name)
     }
 
     /// [`ident`] of `base`, with `2`, `3`... appended if taken.
-    pub(in crate::schema) fn unique(&mut self, base: &str) -> String {
+    pub(crate) fn unique(&mut self, base: &str) -> String {
         let base = ident(base);
         let mut name = base.clone();
         let mut n = 2;
@@ -249,14 +245,14 @@ impl Names {
     }
 
     /// Takes `name` as it is.
-    pub(in crate::schema) fn take(&mut self, name: &str) {
+    pub(crate) fn take(&mut self, name: &str) {
         self.taken.push(String::from(name));
     }
 }
 
 /// `s` as an ASCII identifier: letters, digits and `_` kept, anything else
 /// `_`, a leading digit prefixed with `_`; `_` for an empty name.
-pub(in crate::schema) fn ident(s: &str) -> String {
+pub(crate) fn ident(s: &str) -> String {
     let s = s.strip_prefix("r#").unwrap_or(s);
     let mut out = String::with_capacity(s.len() + 1);
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {

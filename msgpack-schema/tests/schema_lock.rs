@@ -1,12 +1,12 @@
 //! Schema lock files at test time: check, bless, break, diffs, bad files
-//! (`schema::lock`); the compile-time side is in
-//! `msgpack-derive/tests/lock_fail.rs` (trybuild).
+//! (`msgpack_schema::lock`); the compile-time side is in
+//! `msgpack-derive/tests/compile_fail.rs` (trybuild, `tests/ui_lock`).
 
 use std::path::PathBuf;
 
 use msgpack_core::MsgPack;
 use msgpack_core::schema::Schema;
-use msgpack_core::schema::lock::{self, Action, Direction, LockErrorKind, Mode, Options, Status, verify};
+use msgpack_schema::lock::{self, Action, Direction, LockErrorKind, Mode, Options, Status, verify};
 
 /// A fresh directory under the target directory for one test's files.
 fn scratch(name: &str) -> PathBuf {
@@ -240,7 +240,7 @@ enum Status2 {
 #[test]
 fn the_committed_lock_file_holds_the_latest_version() {
     lock::check::<Order>("tests/schemas/Order.msgpack-schema");
-    msgpack_core::check_all!(Order);
+    msgpack_schema::check_all!(Order);
     assert_eq!(<Order as lock::Locked>::LOCK_PATH, "tests/schemas/Order.msgpack-schema");
 }
 

@@ -3,13 +3,14 @@
 //! referred to, output is deterministic, names and strings are escaped; the
 //! msgspec source names every class it uses. (`python/msgspec_roundtrip.py`
 //! runs generated modules against msgspec itself; the unit tests in
-//! `src/schema/json_schema/tests.rs` and `src/schema/msgspec/tests.rs`
+//! `src/json_schema/tests.rs` and `src/msgspec/tests.rs`
 //! check each shape's output.)
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use msgpack_core::schema::{Schema, json_schema, msgspec};
+use msgpack_core::schema::Schema;
 use msgpack_core::{MsgPack, Timestamp, Value};
+use msgpack_schema::{json_schema, msgspec};
 use serde_json::Value as Json;
 
 #[derive(MsgPack)]

@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 
 use msgpack_schema_text as text;
 
-use crate::schema::{
+use msgpack_core::schema::{
     EnumDef, FieldDef, Form, IntShape, Key, NewtypeDef, Payload, Shape, ShapeRef, StructDef, Tagging, VariantDef,
 };
 

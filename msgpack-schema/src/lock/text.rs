@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use msgpack_schema_text as text;
 
-use crate::schema::{EnumDef, FieldDef, Form, Key, NewtypeDef, Payload, Shape, StructDef, Tagging};
+use msgpack_core::schema::{EnumDef, FieldDef, Form, Key, NewtypeDef, Payload, Shape, StructDef, Tagging};
 
 /// The definitions of `root` (a derived type), the root first.
 ///
@@ -119,6 +119,8 @@ impl Walker {
                 let d: &'static NewtypeDef = d;
                 self.named(s, d.name, d.id, d.generic, |w| Ok(text::Body::Newtype(w.ty(d.inner.get())?)))?
             }
+            // `Shape` is non-exhaustive: a kind newer than this crate.
+            _ => return Err(format!("{s}: a shape this version of msgpack-schema does not know")),
         })
     }
 

@@ -3,27 +3,24 @@
 use super::*;
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate")]
 struct Reading {
     celsius: f32,
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate")]
 struct Compact {
     #[msgpack(key = 1)]
     id: u32,
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate")]
 struct Loose {
     #[msgpack(flatten)]
     rest: BTreeMap<String, u8>,
 }
 
 mod as_text {
-    use crate::{Decoder, Encoder, decode, encode};
+    use msgpack_core::{Decoder, Encoder, decode, encode};
     pub(super) fn encode<W: encode::Write>(v: &u8, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.u8(*v)
     }
@@ -36,27 +33,25 @@ mod as_text {
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate")]
 struct Custom {
     #[msgpack(with = "as_text")]
     n: u8,
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate")]
 enum Msg {
     Ping,
     Text(String),
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate", tag = "t", content = "c")]
+#[msgpack(tag = "t", content = "c")]
 enum Cmd {
     Say(String),
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate", tag = "type")]
+#[msgpack(tag = "type")]
 enum Event {
     Click {
         x: u8,
@@ -66,34 +61,33 @@ enum Event {
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate", untagged)]
+#[msgpack(untagged)]
 enum Num {
     Small(u8),
     Big(u64),
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate", untagged)]
+#[msgpack(untagged)]
 enum Blob {
     Text(String),
     Bytes(Vec<u8>),
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate", untagged)]
+#[msgpack(untagged)]
 enum Tree {
     Leaf(u8),
     Node(Vec<Tree>),
 }
 
 #[derive(MsgPack, PartialEq)]
-#[msgpack(crate = "crate")]
 struct Inner {
     a: u8,
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate", omit_defaults)]
+#[msgpack(omit_defaults)]
 struct Nested {
     #[msgpack(default = "one")]
     inner: Inner,
@@ -104,7 +98,6 @@ fn one() -> Inner {
 }
 
 #[derive(MsgPack)]
-#[msgpack(crate = "crate")]
 struct ByPoint {
     m: BTreeMap<Inner, u8>,
 }
