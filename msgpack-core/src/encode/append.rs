@@ -66,4 +66,5 @@ pub(crate) fn append_exact<T: Encode + ?Sized>(
 
 /// The error of `to_vec` / `append_to_vec` for an `encoded_len` that
 /// returned fewer bytes than `encode` writes.
-const SHORT_LEN: &str = "Encode::encoded_len returned fewer bytes than encode wrote (the impl breaks the contract of Encode)";
+const SHORT_LEN: &str =
+    "Encode::encoded_len returned fewer bytes than encode wrote (the impl breaks the contract of Encode)";
