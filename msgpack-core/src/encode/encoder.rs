@@ -140,10 +140,20 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline(always)]
     pub fn u64(&mut self, v: u64) -> Result<W::Error> {
-        let w = &mut self.w;
+        // The one-byte form inline at every call; the four wider forms
+        // once, where the optimiser chooses (issue 26: the whole ladder at
+        // every integer field of every struct was a large part of what a
+        // derived struct's encoder grew to after inlining).
         if v < 128 {
-            w.write_byte(v as u8)
-        } else if v <= u8::MAX as u64 {
+            return self.w.write_byte(v as u8).map_err(Error::Write);
+        }
+        self.u64_wide(v)
+    }
+
+    #[inline]
+    fn u64_wide(&mut self, v: u64) -> Result<W::Error> {
+        let w = &mut self.w;
+        if v <= u8::MAX as u64 {
             w.write_marked_u8(m::U8, v as u8)
         } else if v <= u16::MAX as u64 {
             w.write_marked_u16(m::U16, v as u16)
@@ -167,13 +177,20 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline(always)]
     pub fn i64(&mut self, v: i64) -> Result<W::Error> {
+        // The one-byte forms inline, the wider ones once (see `u64`).
+        if v >= -32 && v < 128 {
+            return self.w.write_byte(v as u8).map_err(Error::Write);
+        }
+        self.i64_wide(v)
+    }
+
+    #[inline]
+    fn i64_wide(&mut self, v: i64) -> Result<W::Error> {
         if v >= 0 {
-            return self.u64(v as u64);
+            return self.u64_wide(v as u64);
         }
         let w = &mut self.w;
-        if v >= -32 {
-            w.write_byte(v as u8)
-        } else if v >= i8::MIN as i64 {
+        if v >= i8::MIN as i64 {
             w.write_marked_u8(m::I8, v as u8)
         } else if v >= i16::MIN as i64 {
             w.write_marked_u16(m::I16, v as u16)
@@ -444,16 +461,24 @@ impl<W: Write> Encoder<W> {
         self.container_header(len, m::FIXMAP, [m::MAP16, m::MAP32], "map longer than u32::MAX")
     }
 
-    // Every form inline: an out-of-line call taking the encoder inside an
-    // element loop keeps the sink's position in memory for the whole loop
-    // (a store and a reload per item; mk48's encode in the criterion shape
-    // took 8% more instructions with the long forms out of line).
+    // The fix form inline at every call, the 16/32-bit forms once where the
+    // optimiser chooses (`#[inline]`, issue 26). A forced out-of-line call
+    // taking the encoder inside an element loop keeps the sink's position
+    // in memory for the whole loop (a store and a reload per item; mk48's
+    // encode in the criterion shape took 8% more instructions with the long
+    // forms `#[inline(never)]`).
     #[inline(always)]
     fn container_header(&mut self, len: usize, fix: u8, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
-        let w = &mut self.w;
         if len < 16 {
-            w.write_byte(fix | len as u8)
-        } else if len <= u16::MAX as usize {
+            return self.w.write_byte(fix | len as u8).map_err(Error::Write);
+        }
+        self.container_header_wide(len, markers, what)
+    }
+
+    #[inline]
+    fn container_header_wide(&mut self, len: usize, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
+        let w = &mut self.w;
+        if len <= u16::MAX as usize {
             w.write_marked_u16(markers[0], len as u16)
         } else if let Ok(len) = u32::try_from(len) {
             w.write_marked_u32(markers[1], len)
