@@ -1090,8 +1090,8 @@ fn to_vec_allocates_exactly_once() {
 
 /// `to_vec` writes into the spare capacity of a `Vec` sized by
 /// `encoded_len`; payloads of every length class (the block copies of 1-3,
-/// 4-7, 8-15, 16-32 bytes and the long path) come out intact, and an
-/// `encoded_len` that falls short still yields the right bytes.
+/// 4-7, 8-15, 16-32 bytes and the long path) come out intact; an
+/// `encoded_len` that falls short is an error, never a corrupt buffer.
 #[test]
 fn to_vec_copies_every_length_class() {
     for len in 0..=70usize {
@@ -1116,18 +1116,31 @@ fn to_vec_copies_every_length_class() {
             3
         }
     }
-    let bytes = msgpack_core::to_vec(&ShortLen).unwrap();
-    let back: (String, u64) = msgpack_core::from_slice(&bytes).unwrap();
-    assert_eq!(back, ("a string longer than the claimed size".to_string(), u64::MAX));
+    // `encoded_len` breaks Encode's contract: `to_vec` reports it (its
+    // buffer has exactly the claimed capacity) instead of encoding twice.
+    let Err(encode::Error::Custom(msg)) = msgpack_core::to_vec(&ShortLen) else {
+        panic!("a short encoded_len is an error of to_vec")
+    };
+    assert!(msg.contains("encoded_len"), "{msg}");
+    let mut expected = Vec::new();
+    encode::Encode::encode(&ShortLen, &mut Encoder::new(&mut expected)).unwrap();
     // Appended after existing bytes, with no spare capacity and with some
-    // (too little): the buffer grows until the value fits, the old bytes kept.
-    for spare in [0usize, 1, 5, 40] {
+    // (too little, enough): either the value is appended whole (the
+    // capacity the allocator gave held it) or the contract error, the old
+    // bytes kept and nothing else: never a cut or corrupt buffer.
+    for spare in [0usize, 1, 5, 40, 80] {
         let mut out = Vec::with_capacity(2 + spare);
         out.extend_from_slice(&[0xc0, 0xc2]);
-        msgpack_core::append_to_vec(&ShortLen, &mut out).unwrap();
+        match msgpack_core::append_to_vec(&ShortLen, &mut out) {
+            Ok(()) => assert_eq!(&out[2..], &expected[..], "spare {spare}"),
+            Err(encode::Error::Custom(_)) => assert_eq!(out, [0xc0, 0xc2], "spare {spare}"),
+            Err(e) => panic!("spare {spare}: {e:?}"),
+        }
         assert_eq!(&out[..2], &[0xc0, 0xc2]);
-        assert_eq!(&out[2..], &bytes[..], "spare {spare}");
     }
+    let mut roomy = Vec::with_capacity(80);
+    msgpack_core::append_to_vec(&ShortLen, &mut roomy).unwrap();
+    assert_eq!(roomy, expected, "with room the one pass never asks the length");
 }
 
 /// Large maps are built in one pass from the collected entries; the result
