@@ -162,8 +162,6 @@ pub use file::{
 pub use msgpack_core::schema::lock::Locked;
 pub use msgpack_schema_text::{Direction, Mode};
 
-use msgpack_core::schema::Incompatible;
-
 /// Checks every named [`Locked`] type against its lock file in one test,
 /// reporting every failure (see [`check`]).
 ///
@@ -185,9 +183,4 @@ macro_rules! check_all {
             <$t as $crate::__private::Schema>::SHAPE,
         )),+])
     };
-}
-
-/// `R cannot read W (file): rule ID: detail`.
-fn message(reader: &str, writer: &str, file: &str, e: &Incompatible) -> Incompatible {
-    e.with_head(&[reader, " cannot read ", writer, " (", file, ")"])
 }

@@ -8,7 +8,7 @@ use std::{env, format, fs, io};
 use msgpack_schema_text::{self as text, Direction, LockFile, Mode, Version};
 
 use super::{diff, shape, text as from_shape};
-use msgpack_core::schema::{Schema, Shape, ShapeRef, check as check_schema};
+use msgpack_core::schema::{Incompatible, Schema, Shape, ShapeRef, check as check_schema};
 
 /// What a test run may do to a lock file.
 ///
@@ -467,13 +467,18 @@ fn incompatibilities(
         let backward = lock.mode.direction != Direction::Forward;
         let forward = lock.mode.direction != Direction::Backward;
         if backward && let Err(e) = check_schema(current, old) {
-            out.push(super::message(root, &old_name, path, &e).as_str().to_string());
+            out.push(message(root, &old_name, path, &e).as_str().to_string());
         }
         if forward && let Err(e) = check_schema(old, current) {
-            out.push(super::message(&old_name, root, path, &e).as_str().to_string());
+            out.push(message(&old_name, root, path, &e).as_str().to_string());
         }
     }
     out
+}
+
+/// `R cannot read W (file): rule ID: detail`.
+fn message(reader: &str, writer: &str, file: &str, e: &Incompatible) -> Incompatible {
+    e.with_head(&[reader, " cannot read ", writer, " (", file, ")"])
 }
 
 fn io_error(path: &str, e: &io::Error) -> LockError {

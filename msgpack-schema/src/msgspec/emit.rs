@@ -6,14 +6,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use super::UnsupportedShape;
 use crate::json_schema::{Defs, Named, Names, catch_all, flattened, ident, internal_inline};
 use msgpack_core::schema::{EnumDef, FieldDef, Form, Key, Payload, Shape, StructDef, Tagging, VariantDef};
+use state::{Alias, Gen, Place, R, Uses, unit_enum};
 use types::{ARRAY, DICT, Kinds, NIL, PyDefault};
 
+mod state;
 mod types;
-
-type R<T> = Result<T, UnsupportedShape>;
 
 /// Python's keywords: no name of the output may be one.
 const KEYWORDS: &[&str] = &[
@@ -43,74 +42,11 @@ const MODULE_NAMES: &[&str] = &[
     "tuple",
 ];
 
-/// How deep kinds and map keys are followed through named types.
-const MAX_DEPTH: usize = 16;
-
-/// Where in the Rust type a problem is.
-#[derive(Clone, Copy)]
-struct Place {
-    ty: &'static str,
-    variant: Option<&'static str>,
-    field: Option<&'static str>,
-}
-
-impl Place {
-    fn of(ty: &'static str) -> Place {
-        Place { ty, variant: None, field: None }
-    }
-
-    fn variant(self, v: &'static str) -> Place {
-        Place { variant: Some(v), ..self }
-    }
-
-    fn field(self, f: &'static str) -> Place {
-        Place { field: Some(f), ..self }
-    }
-
-    fn err(self, reason: impl Into<String>) -> UnsupportedShape {
-        UnsupportedShape {
-            type_name: self.ty.into(),
-            variant: self.variant.map(Into::into),
-            field: self.field.map(Into::into),
-            reason: reason.into(),
-        }
-    }
-}
-
-/// Which optional imports the module uses.
-#[derive(Default)]
-struct Uses {
-    datetime: bool,
-    enumeration: bool,
-    annotated: bool,
-    any: bool,
-    optional: bool,
-    union: bool,
-}
-
-/// A union alias, emitted after every class, dependencies first.
-struct Alias {
-    def: usize,
-    text: String,
-    /// The aliases its members name (evaluated when it is defined).
-    deps: Vec<usize>,
-}
-
 /// The fields of one class.
 struct Spec {
     form: Form,
     fields: Vec<&'static FieldDef>,
     deny: bool,
-}
-
-struct Gen<'a> {
-    defs: &'a Defs,
-    names: Names,
-    classes: Vec<String>,
-    aliases: Vec<Alias>,
-    uses: Uses,
-    /// The aliases named by the type expressions made since the last clear.
-    refs: Vec<usize>,
 }
 
 /// The module for `shape`.
@@ -171,13 +107,6 @@ pub(super) fn module(shape: &'static Shape) -> R<String> {
     }
     let _ = write!(out, "\nROOT = {root}\n");
     Ok(out)
-}
-
-/// A unit-only, externally tagged enum without untagged variants: an
-/// `enum.Enum` class.
-fn unit_enum(d: &EnumDef) -> bool {
-    matches!(d.tagging, Tagging::External)
-        && d.variants.iter().all(|v| matches!(v.payload, Payload::Unit) && !v.untagged)
 }
 
 impl Gen<'_> {

@@ -1,14 +1,16 @@
 //! Flattened fields in the check: a flattened struct's fields count as
 //! the enclosing struct's own (map form: by key; array form: inline, by
 //! position), and a flattened catch-all map stands for any other key.
+//! These are the lookups through flattened fields; the checks that use
+//! them (and recurse) are in `shape.rs`.
 
-use super::{Cx, R, Step, key_readable, shape};
-use crate::schema::{FieldDef, Key, Rule, Shape, str_eq};
+use super::base::reads_key;
+use crate::schema::{FieldDef, Key, Shape, str_eq};
 
 /// How deep flattened structs are followed (a flattened struct inside a
 /// flattened struct...): the derive cannot flatten a type into itself, so
 /// this only bounds hand-built shapes.
-const MAX_FLATTEN: u32 = 8;
+pub(super) const MAX_FLATTEN: u32 = 8;
 
 /// The fields a flattened field inlines, if it is a struct (through
 /// newtypes).
@@ -64,7 +66,7 @@ const fn find_depth(fields: &'static [FieldDef], key: &Key, depth: u32) -> Optio
             {
                 return Some(found);
             }
-        } else if super::named::reads_key(&f.key, f.aliases, key) {
+        } else if reads_key(&f.key, f.aliases, key) {
             return Some(f);
         }
         i += 1;
@@ -145,7 +147,7 @@ const fn written_depth(
             {
                 acc = written_depth(rf, inner, acc, depth + 1);
             }
-        } else if super::named::reads_key(&rf.key, rf.aliases, &f.key) {
+        } else if reads_key(&rf.key, rf.aliases, &f.key) {
             if acc.0.is_none() {
                 acc.0 = Some(f);
             } else if acc.1.is_none() {
@@ -222,50 +224,4 @@ pub(super) const fn position_named(fields: &'static [FieldDef], name: &str) -> O
         i += 1;
     }
     None
-}
-
-/// A writer's map-form fields read by a reader's map `{rk: rv}` (through
-/// flattened structs; a flattened map's keys and values too).
-pub(super) const fn into_map(cx: &mut Cx, rk: &'static Shape, rv: &'static Shape, fields: &'static [FieldDef]) -> R {
-    into_map_depth(cx, rk, rv, fields, 0)
-}
-
-const fn into_map_depth(
-    cx: &mut Cx,
-    rk: &'static Shape,
-    rv: &'static Shape,
-    fields: &'static [FieldDef],
-    depth: u32,
-) -> R {
-    let mut i = 0;
-    while i < fields.len() {
-        let f = &fields[i];
-        i += 1;
-        if let Some(inner) = inner_fields(f)
-            && depth < MAX_FLATTEN
-        {
-            tri!(into_map_depth(cx, rk, rv, inner, depth + 1));
-            continue;
-        }
-        if let Some((wk, wv)) = map_of(f) {
-            cx.push(Step::MapKey);
-            tri!(shape(cx, rk, wk));
-            cx.pop();
-            cx.push(Step::MapValue);
-            tri!(shape(cx, rv, wv));
-            cx.pop();
-            continue;
-        }
-        cx.push(Step::Field(f.key));
-        if !key_readable(rk, &f.key) {
-            let mut m = cx.start(Rule::KeyUnreadable);
-            m.push("map key ");
-            m.push_label(rk);
-            m.push(" cannot read the key");
-            return Err(m);
-        }
-        tri!(shape(cx, rv, f.shape.get()));
-        cx.pop();
-    }
-    Ok(())
 }

@@ -2,7 +2,7 @@
 //! and which instance of a definition (generic types) each one is, so that
 //! a pair already being checked on the path is recognised.
 
-use super::{MAX_CHECK_DEPTH, named};
+use super::base::{MAX_CHECK_DEPTH, named};
 use crate::schema::{Shape, str_eq};
 
 /// Which type a named definition on the path is, for recursion: the

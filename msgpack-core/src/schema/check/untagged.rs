@@ -1,10 +1,13 @@
 //! Untagged enums in the check: a reader tries its (untagged) variants in
 //! order, so it reads what one of them reads; a writer writes each
 //! untagged variant as its payload alone, so the reader must read each
-//! payload.
+//! payload. The checks that recurse are in `shape.rs`; here is what they
+//! use without recursing (which variants are untagged, what one writes,
+//! whether a reader reads `nil`, the messages).
 
-use super::{Cx, R, Step, shape};
-use crate::schema::{EnumDef, Payload, Rule, Shape, StructDef, Tagging, VariantDef};
+use super::base::R;
+use super::cx::Cx;
+use crate::schema::{EnumDef, Form, Payload, Rule, Shape, StructDef, Tagging, VariantDef};
 
 /// What a writer writes in one place: a shape, or the fields of a struct
 /// variant written without its tag.
@@ -39,7 +42,7 @@ pub(super) const fn reads_nil(d: &EnumDef) -> bool {
             match v.payload {
                 Payload::Unit => return true,
                 Payload::Newtype(s) | Payload::Other(s) => {
-                    if super::accepts_nil(s.get()) {
+                    if accepts_nil(s.get()) {
                         return true;
                     }
                 }
@@ -60,109 +63,36 @@ pub(super) const fn payload(v: &VariantDef) -> Written {
     }
 }
 
-/// An untagged writer in [`shape`] (before an `Option` reader is
-/// unwrapped: its `nil` reads a unit variant): `None` otherwise.
-pub(super) const fn dispatch_writer(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> Option<R> {
-    if let Shape::Enum(wd) = w
-        && is_untagged(wd)
-    {
-        return Some(each_written(cx, r, w, wd));
-    }
-    None
-}
-
-/// An untagged reader in [`shape`] (or a tagged one's untagged variants,
-/// for a writer that is not an enum): `None` when the reader is not one
-/// (or both are enums that [`named::enum_def`](super::named) compares
-/// variant by variant).
-pub(super) const fn dispatch(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> Option<R> {
-    if let Shape::Enum(rd) = r
-        && (is_untagged(rd) || (has_untagged(rd) && !matches!(w, Shape::Enum(_))))
-    {
-        return Some(reader_tries(cx, r, rd, Written::Shape(w)));
-    }
-    None
-}
-
-/// A writer's untagged enum: `r` must read every variant's payload.
-const fn each_written(cx: &mut Cx, r: &'static Shape, w: &'static Shape, wd: &'static EnumDef) -> R {
-    cx.enter_one(false, w);
+/// Whether `r` reads `nil` (newtypes are looked through a few levels).
+pub(super) const fn accepts_nil(r: &Shape) -> bool {
+    let mut r = r;
     let mut i = 0;
-    while i < wd.variants.len() {
-        let v = &wd.variants[i];
-        cx.push(Step::Variant(v.tag));
-        tri!(reads(cx, r, payload(v)));
-        cx.pop();
+    while i < 8 {
+        match r {
+            Shape::Any | Shape::Nil | Shape::Option(_) => return true,
+            Shape::Tuple(items) => return items.is_empty(),
+            Shape::Struct(d) => return matches!(d.form, Form::Unit),
+            Shape::Newtype(d) => r = d.inner.get(),
+            // An untagged unit variant is `nil`.
+            Shape::Enum(d) => return reads_nil(d),
+            _ => return false,
+        }
         i += 1;
     }
-    cx.leave_one(false);
-    Ok(())
+    false
 }
 
-/// `r` reads what was written.
-pub(super) const fn reads(cx: &mut Cx, r: &'static Shape, w: Written) -> R {
-    match w {
-        Written::Shape(s) => shape(cx, r, s),
-        Written::Body(def) => body_into(cx, r, def),
-    }
+/// `r` cannot read the fields of a struct variant written bare.
+pub(super) const fn body_unreadable(cx: &Cx, r: &Shape) -> R {
+    let mut m = cx.start(Rule::TypeChanged);
+    m.push("expected ");
+    m.push_label(r);
+    m.push(", found the fields of an untagged struct variant");
+    Err(m)
 }
 
-/// `r` reads the fields of a struct variant written bare.
-const fn body_into(cx: &mut Cx, r: &'static Shape, def: &'static StructDef) -> R {
-    match r {
-        Shape::Any => Ok(()),
-        Shape::Option(inner) => body_into(cx, inner.get(), def),
-        Shape::Newtype(rd) => {
-            cx.enter_one(true, r);
-            tri!(body_into(cx, rd.inner.get(), def));
-            cx.leave_one(true);
-            Ok(())
-        }
-        Shape::Struct(rd) => {
-            cx.enter_one(true, r);
-            tri!(super::named::struct_body(cx, rd, def));
-            cx.leave_one(true);
-            Ok(())
-        }
-        Shape::Enum(rd) if is_untagged(rd) || has_untagged(rd) => reader_tries(cx, r, rd, Written::Body(def)),
-        _ => {
-            let mut m = cx.start(Rule::TypeChanged);
-            m.push("expected ");
-            m.push_label(r);
-            m.push(", found the fields of an untagged struct variant");
-            Err(m)
-        }
-    }
-}
-
-/// An untagged reader (or a tagged one's untagged variants) reads `w`
-/// when one of its variants, tried in order, does.
-pub(super) const fn reader_tries(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w: Written) -> R {
-    let all = is_untagged(rd);
-    cx.enter_one(true, r);
-    let mut i = 0;
-    while i < rd.variants.len() {
-        let v = &rd.variants[i];
-        i += 1;
-        if !(all || v.untagged) {
-            continue;
-        }
-        let saved = *cx;
-        let res = match (v.payload, w) {
-            (Payload::Unit, Written::Shape(s)) => shape(cx, &Shape::Nil, s),
-            (Payload::Unit, Written::Body(_)) => continue,
-            (Payload::Newtype(s) | Payload::Other(s), w) => reads(cx, s.get(), w),
-            (Payload::Struct(def), Written::Body(wdef)) => super::named::struct_body(cx, def, wdef),
-            (Payload::Struct(def), Written::Shape(s)) => struct_reads(cx, def, s),
-        };
-        match res {
-            Ok(()) => {
-                cx.leave_one(true);
-                return Ok(());
-            }
-            Err(_) => *cx = saved,
-        }
-    }
+/// No variant of `rd` (no untagged one unless `all`) reads `w`.
+pub(super) const fn no_variant_reads(cx: &Cx, rd: &EnumDef, all: bool, w: Written) -> R {
     let mut m = cx.start(Rule::UntaggedNoMatch);
     m.push("no ");
     if !all {
@@ -178,26 +108,10 @@ pub(super) const fn reader_tries(cx: &mut Cx, r: &'static Shape, rd: &'static En
     Err(m)
 }
 
-/// A reader's untagged struct variant reads a writer's shape (a struct).
-const fn struct_reads(cx: &mut Cx, def: &'static StructDef, s: &'static Shape) -> R {
-    match s {
-        Shape::Struct(wd) => {
-            cx.enter_one(false, s);
-            tri!(super::named::struct_body(cx, def, wd));
-            cx.leave_one(false);
-            Ok(())
-        }
-        Shape::Newtype(wd) => {
-            cx.enter_one(false, s);
-            tri!(struct_reads(cx, def, wd.inner.get()));
-            cx.leave_one(false);
-            Ok(())
-        }
-        _ => {
-            let mut m = cx.start(Rule::TypeChanged);
-            m.push("a struct variant cannot read ");
-            m.push_label(s);
-            Err(m)
-        }
-    }
+/// A reader's untagged struct variant cannot read the writer's `s`.
+pub(super) const fn struct_variant_unreadable(cx: &Cx, s: &Shape) -> R {
+    let mut m = cx.start(Rule::TypeChanged);
+    m.push("a struct variant cannot read ");
+    m.push_label(s);
+    Err(m)
 }

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Gen, MAX_DEPTH, Place, R, unit_enum};
+use super::state::{Gen, MAX_DEPTH, Place, R, unit_enum};
 use crate::json_schema::Named;
 use msgpack_core::schema::{EnumDef, Form, Key, Payload, Shape, Tagging};
 

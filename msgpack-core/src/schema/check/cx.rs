@@ -1,8 +1,10 @@
-//! The path from the root to where the check failed (the named pairs
-//! entered, fields, positions, elements, variants), and the messages built
-//! from it: `R cannot read W: rule ID: path: reason`.
+//! The state of one check ([`Cx`]): the path from the root to where the
+//! check failed (the named pairs entered, fields, positions, elements,
+//! variants), the named pairs being checked, and the messages built from
+//! the path: `R cannot read W: rule ID: path: reason`.
 
-use super::{Cx, MAX_STEPS, R, is_named, len_ok};
+use super::base::{MAX_CHECK_DEPTH, MAX_STEPS, R, is_named, len_ok, named};
+use super::recursion::{Ident, Side};
 use crate::schema::message::{Incompatible, push_format};
 use crate::schema::{Key, Rule, Shape};
 
@@ -23,6 +25,128 @@ pub(super) enum Step {
     MapKey,
     MapValue,
     Variant(Key),
+}
+
+/// The state of one check: the path, the named pairs being checked, and
+/// the innermost names for messages.
+#[derive(Clone, Copy)]
+pub(super) struct Cx {
+    pub(super) head_r: &'static Shape,
+    pub(super) head_w: &'static Shape,
+    steps: [Step; MAX_STEPS],
+    n_steps: usize,
+    pairs: [(Ident, Ident); MAX_CHECK_DEPTH],
+    n_pairs: usize,
+    reader: Side,
+    writer: Side,
+    /// Numbers the generic instances entered so far.
+    instances: usize,
+    depth: usize,
+    pub(super) levels: usize,
+}
+
+impl Cx {
+    /// A check of `reader` against `writer` about to start at the root.
+    pub(super) const fn new(reader: &'static Shape, writer: &'static Shape) -> Cx {
+        Cx {
+            head_r: reader,
+            head_w: writer,
+            steps: [Step::Element; MAX_STEPS],
+            n_steps: 0,
+            pairs: [(Ident::Instance(0), Ident::Instance(0)); MAX_CHECK_DEPTH],
+            n_pairs: 0,
+            reader: Side::new(),
+            writer: Side::new(),
+            instances: 0,
+            depth: 0,
+            levels: 0,
+        }
+    }
+
+    /// Enters a pair of named definitions; `false` when the same pair is
+    /// already being checked on this path (recursion: assumed compatible),
+    /// in which case nothing was entered. A side whose definition is not
+    /// opened here (a newtype against a struct: the struct is opened by the
+    /// next step) hands its identity on to that step instead of pushing.
+    pub(super) const fn enter(&mut self, r: &'static Shape, w: &'static Shape, open_r: bool, open_w: bool) -> bool {
+        self.instances += 2;
+        let ri = self.reader.ident(r, self.instances - 2);
+        let wi = self.writer.ident(w, self.instances - 1);
+        let mut i = 0;
+        while i < self.n_pairs {
+            if self.pairs[i].0.eq(ri) && self.pairs[i].1.eq(wi) {
+                return false;
+            }
+            i += 1;
+        }
+        self.pairs[self.n_pairs] = (ri, wi);
+        self.n_pairs += 1;
+        if open_r {
+            self.reader.push_frame(r, ri);
+        } else {
+            self.reader.forced = Some(ri);
+        }
+        if open_w {
+            self.writer.push_frame(w, wi);
+        } else {
+            self.writer.forced = Some(wi);
+        }
+        let (rn, wn) = match (named(r), named(w)) {
+            (Some(a), Some(b)) => (a.name, b.name),
+            _ => ("?", "?"),
+        };
+        self.push(Step::Types(rn, wn));
+        true
+    }
+
+    pub(super) const fn leave(&mut self, open_r: bool, open_w: bool) {
+        self.n_pairs -= 1;
+        if open_r {
+            self.reader.pop();
+        } else {
+            self.reader.forced = None;
+        }
+        if open_w {
+            self.writer.pop();
+        } else {
+            self.writer.forced = None;
+        }
+        self.pop();
+    }
+
+    /// The enclosing definition a [`Shape::Recur`] on one side (the
+    /// reader's if `reader`) refers to, which the next step enters again as
+    /// the same instance; `None` when it is not on the path.
+    pub(super) const fn recur(&mut self, reader: bool, id: &str) -> Option<&'static Shape> {
+        let side = if reader { &mut self.reader } else { &mut self.writer };
+        match side.find(id) {
+            Some(f) => {
+                side.forced = Some(f.ident);
+                Some(f.shape)
+            }
+            None => None,
+        }
+    }
+
+    /// Enters a named definition on one side only (its fields are compared
+    /// with something unnamed on the other), so that a [`Shape::Recur`]
+    /// inside finds it.
+    pub(super) const fn enter_one(&mut self, reader: bool, s: &'static Shape) {
+        self.instances += 1;
+        if reader {
+            self.reader.push(s, self.instances - 1);
+        } else {
+            self.writer.push(s, self.instances - 1);
+        }
+    }
+
+    pub(super) const fn leave_one(&mut self, reader: bool) {
+        if reader {
+            self.reader.pop();
+        } else {
+            self.writer.pop();
+        }
+    }
 }
 
 impl Cx {
@@ -143,4 +267,13 @@ const fn mismatch_rule(r: &Shape, w: &Shape) -> Rule {
         (Shape::Ext { .. } | Shape::Timestamp, Shape::Ext { .. } | Shape::Timestamp) => Rule::ExtTypeChanged,
         _ => Rule::TypeChanged,
     }
+}
+
+/// A [`Shape::Recur`] outside its own definition (only a hand-built shape
+/// can have one).
+pub(super) const fn unresolved(cx: &Cx, s: &Shape) -> R {
+    let mut m = cx.start(Rule::RecursionUnresolved);
+    m.push_label(s);
+    m.push(" refers to an enclosing type that is not on the path");
+    Err(m)
 }
