@@ -178,7 +178,7 @@ impl<W: Write> Encoder<W> {
     #[inline(always)]
     pub fn i64(&mut self, v: i64) -> Result<W::Error> {
         // The one-byte forms inline, the wider ones once (see `u64`).
-        if v >= -32 && v < 128 {
+        if (-32..128).contains(&v) {
             return self.w.write_byte(v as u8).map_err(Error::Write);
         }
         self.i64_wide(v)
