@@ -2,12 +2,12 @@
 //! against other MessagePack crates on the workloads of published benchmarks
 //! and prints the tables (see the crate's `WORKLOADS.md` and the README).
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use msgpack_bench::measure::{self, CaseResult, Settings};
-use msgpack_bench::report::{self, Environment};
+use msgpack_bench::report::{self, Environment, Style};
 use msgpack_bench::{alloc, workloads};
 
 #[global_allocator]
@@ -20,7 +20,9 @@ usage: msgpack-bench [OPTIONS]
   --workload LIST     comma-separated workload ids to run, e.g. W1,W3 (default: all)
   --samples N         sample rounds per case (default 11; --quick 3)
   --json PATH         write every figure, the toolchain, CPU and crate versions as JSON
-  --markdown          print the tables as markdown (for the README)
+  --wide              every column (totals, sizes, allocations, per item, peak memory):
+                      wider than the default 120 columns
+  --markdown          print the tables as markdown, every column (for the README)
   --dump-data DIR     write each case's canonical bytes and a manifest.json to DIR, then exit
   --profile ID        run one operation in a loop for a profiler, ID = workload/case/row/operation,
                       operation = encode (a new Vec), reuse (the reused buffer) or decode
@@ -34,6 +36,7 @@ struct Options {
     samples: Option<usize>,
     json: Option<PathBuf>,
     markdown: bool,
+    wide: bool,
     dump: Option<PathBuf>,
     profile: Option<String>,
     iters: u64,
@@ -46,6 +49,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         samples: None,
         json: None,
         markdown: false,
+        wide: false,
         dump: None,
         profile: None,
         iters: 1000,
@@ -55,6 +59,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
         match arg.as_str() {
             "--quick" => o.quick = true,
             "--markdown" => o.markdown = true,
+            "--wide" => o.wide = true,
             "--workload" => {
                 o.workloads = Some(value("--workload")?.split(',').map(|s| s.trim().to_uppercase()).collect())
             }
@@ -134,53 +139,55 @@ fn run(opts: &Options) -> Result<(), String> {
         settings.samples = n;
     }
     let env = Environment::detect();
-    let md = opts.markdown;
+    let style = match (opts.markdown, opts.wide) {
+        (true, _) => Style::Markdown,
+        (false, true) => Style::Wide,
+        (false, false) => Style::Text,
+    };
+    let md = style.markdown();
     let mut out = std::io::stdout().lock();
     let mut say = |s: String| {
         let _ = out.write_all(s.as_bytes());
         let _ = out.flush();
     };
-    let br = if md { "\n\n" } else { "\n" };
-    say(format!(
-        "msgpack-bench · {} · {} · {} ({} logical CPUs) · {}{br}crates: {}{br}settings: {} samples of ~{} ms per \
-         figure; times are medians per operation ±half the interquartile range; vs. = time / the fastest \
-         implementation's (the floor rows excluded){br}encode (a) = into one buffer the runner reuses for \
-         every call (each crate's fastest public way: a slice or a cleared vec), encode (b) = into a new Vec, \
-         total = encode (b) + decode\n",
-        env.date,
-        env.rustc,
-        env.cpu,
-        env.cpus,
-        if opts.quick { "QUICK smoke run (not for publishing)" } else { "full run" },
-        env.crates.join(", "),
-        settings.samples,
-        settings.sample_time.as_millis(),
-    ));
+    say(report::run_header(&env, settings, opts.quick, style));
     if !alloc::installed() {
         return Err("the counting allocator is not installed".into());
     }
 
+    // Progress on stderr only when a person watches it: redirected to a
+    // file or a pipe (CI), it would be control codes in a log.
+    let progress = std::io::stderr().is_terminal();
     let mut results: Vec<CaseResult> = Vec::new();
     for w in &selected {
-        say(format!("\n{} {}: {} (from {})\n", if md { "##" } else { "==" }, w.id, w.title, w.source));
+        let title = format!("{} {}: {} (from {})", if md { "##" } else { "==" }, w.id, w.title, w.source);
+        say(format!("\n{}\n", if md { title } else { report::wrap(&title, report::WIDTH, 3) }));
         let cases: Vec<_> = (w.cases)(opts.quick).into_iter().filter(|c| !opts.quick || c.quick).collect();
         for case in &cases {
             let label = format!("{} {}", case.workload, case.name);
             let result = measure::run_case(case, settings, |stage| {
-                eprint!("\r\x1b[2K[{label}] {stage}");
+                if progress {
+                    eprint!("\r\x1b[2K[{label}] {stage}");
+                }
             })?;
-            eprint!("\r\x1b[2K");
+            if progress {
+                eprint!("\r\x1b[2K");
+            }
             say(format!("\n{}{}\n\n", if md { "### " } else { "" }, report::case_title(&result)));
-            say(report::case_table(&result, md));
+            say(report::case_table(&result, style));
             results.push(result);
         }
     }
-    say(report::scaling_tables(&results, md));
+    say(report::scaling_tables(&results, style));
     let targets = report::targets(&results);
     if !targets.is_empty() {
-        say(format!("\n{}Targets (DESIGN §8)\n\n", if md { "## " } else { "== " }));
+        say(format!(
+            "\n{}Targets (msgpack-bench/TARGETS.md; their time ÷ ours, above 1: ours is faster)\n\n",
+            if md { "## " } else { "== " }
+        ));
         say(report::targets_table(&targets, md));
     }
+    say(format!("\n{}\n", report::summary(&targets)));
     if let Some(path) = &opts.json {
         let json = report::to_json(&env, settings, opts.quick, &results, &targets);
         let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;

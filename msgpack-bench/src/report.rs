@@ -1,4 +1,8 @@
-//! Tables (plain text or markdown), the targets of DESIGN §8, and JSON.
+//! Tables (plain text, wide plain text or markdown), the targets of
+//! `TARGETS.md` (section 8 of the team's design notes), and JSON.
+//!
+//! Every ratio in the output is one direction: their time ÷ ours, so above
+//! 1 means ours is faster.
 
 use std::fmt::Write as _;
 
@@ -8,8 +12,14 @@ use crate::alloc::Usage;
 use crate::harness::Group;
 use crate::measure::{CaseResult, OpStats, RowResult, Settings};
 
+mod environment;
+mod table;
+mod target;
 mod targets;
-pub use targets::{Target, targets, targets_table};
+pub use environment::{Environment, utc_date};
+pub use table::{Style, Table, WIDTH, wrap};
+pub use target::{Status, Target, summary, targets_table};
+pub use targets::targets;
 
 /// A time in nanoseconds with three significant figures and the unit that
 /// reads best: `9.87 ns`, `123 ns`, `12.3 us`, `1.23 ms`, `1.23 s`.
@@ -63,105 +73,64 @@ pub fn memory(bytes: u64) -> String {
     }
 }
 
-/// A table rendered either as aligned plain text or as markdown.
+/// The lines that open the runner's output: date, compiler, CPU, crates,
+/// settings, and what the columns and ratios mean. Wrapped at [`WIDTH`] in
+/// plain text; paragraphs in markdown.
 ///
 /// ```
-/// use msgpack_bench::report::Table;
+/// use msgpack_bench::measure::Settings;
+/// use msgpack_bench::report::{Environment, Style, WIDTH, run_header};
 ///
-/// let mut table = Table::new(&["crate", "time"]);
-/// table.rows.push(vec!["ours".into(), "12 ns".into()]);
-/// table.rows.push(vec!["rmp-serde".into(), "345 ns".into()]);
-/// assert_eq!(
-///     table.render(false),
-///     "crate        time\n\
-///      -----------------\n\
-///      ours        12 ns\n\
-///      rmp-serde  345 ns\n"
-/// );
+/// let env = Environment {
+///     rustc: "rustc 1.95.0",
+///     cpu: "Example CPU".into(),
+///     cpus: 2,
+///     crates: vec!["rmp-serde 1.3.1".into(), "zerompk 0.8.0".into()],
+///     date: "2026-01-01".into(),
+/// };
+/// let text = run_header(&env, Settings::QUICK, true, Style::Text);
+/// assert!(text.starts_with("msgpack-bench · 2026-01-01 · rustc 1.95.0 · Example CPU (2 logical CPUs) · QUICK"));
+/// assert!(text.contains("above 1, ours is faster"));
+/// assert!(text.lines().all(|l| l.chars().count() <= WIDTH));
 /// ```
-pub struct Table {
-    /// Column headings.
-    pub head: Vec<String>,
-    /// Right-align this column.
-    pub right: Vec<bool>,
-    /// Cells.
-    pub rows: Vec<Vec<String>>,
+pub fn run_header(env: &Environment, settings: Settings, quick: bool, style: Style) -> String {
+    let lines = [
+        format!(
+            "msgpack-bench · {} · {} · {} ({} logical CPUs) · {}",
+            env.date,
+            env.rustc,
+            env.cpu,
+            env.cpus,
+            if quick { "QUICK smoke run (not for publishing)" } else { "full run" }
+        ),
+        format!("crates: {}", env.crates.join(", ")),
+        format!(
+            "settings: {} samples of ~{} ms per figure; times are medians per operation ±half the interquartile \
+             range; ÷ ours = the row's time ÷ our fastest row's in that column (the floor rows excluded): above 1, \
+             ours is faster (the same direction as the targets: their time ÷ ours)",
+            settings.samples,
+            settings.sample_time.as_millis(),
+        ),
+        "encode (a) = into one buffer the runner reuses for every call (each crate's fastest public way: a slice \
+         or a cleared vec), encode (b) = into a new Vec, total = encode (b) + decode"
+            .to_string(),
+    ];
+    if style.markdown() {
+        return lines.join("\n\n") + "\n";
+    }
+    lines.iter().map(|l| wrap(l, WIDTH, 2)).collect::<Vec<_>>().join("\n") + "\n"
 }
 
-impl Table {
-    /// An empty table with headings; the first column is left-aligned, the rest right.
-    ///
-    /// ```
-    /// use msgpack_bench::report::Table;
-    ///
-    /// let mut table = Table::new(&["target", "measured", "met"]);
-    /// assert_eq!(table.right, [false, true, true]);
-    /// table.right[2] = false; // left-align the last column too
-    /// assert!(table.rows.is_empty());
-    /// ```
-    pub fn new(head: &[&str]) -> Self {
-        Table {
-            head: head.iter().map(|h| h.to_string()).collect(),
-            right: (0..head.len()).map(|i| i > 0).collect(),
-            rows: Vec::new(),
-        }
-    }
-
-    /// Render: aligned plain text (`markdown == false`, columns two spaces
-    /// apart under a rule) or a markdown table (alignment in the rule row).
-    ///
-    /// ```
-    /// use msgpack_bench::report::Table;
-    ///
-    /// let mut table = Table::new(&["crate", "time"]);
-    /// table.rows.push(vec!["ours".into(), "12 ns".into()]);
-    /// assert_eq!(table.render(true), "| crate | time |\n|---|---:|\n| ours | 12 ns |\n");
-    /// assert_eq!(table.render(false), "crate   time\n------------\nours   12 ns\n");
-    /// ```
-    pub fn render(&self, markdown: bool) -> String {
-        let mut out = String::new();
-        if markdown {
-            let _ = writeln!(out, "| {} |", self.head.join(" | "));
-            let rule: Vec<&str> = self.right.iter().map(|&r| if r { "---:" } else { "---" }).collect();
-            let _ = writeln!(out, "|{}|", rule.join("|"));
-            for row in &self.rows {
-                let _ = writeln!(out, "| {} |", row.join(" | "));
-            }
-            return out;
-        }
-        let width: Vec<usize> = (0..self.head.len())
-            .map(|c| {
-                self.rows.iter().map(|r| r[c].chars().count()).chain([self.head[c].chars().count()]).max().unwrap_or(0)
-            })
-            .collect();
-        let line = |cells: &[String]| {
-            let mut s = String::new();
-            for (c, cell) in cells.iter().enumerate() {
-                let pad = width[c] - cell.chars().count();
-                if c > 0 {
-                    s.push_str("  ");
-                }
-                if self.right[c] {
-                    s.push_str(&" ".repeat(pad));
-                    s.push_str(cell);
-                } else {
-                    s.push_str(cell);
-                    s.push_str(&" ".repeat(pad));
-                }
-            }
-            s.trim_end().to_string()
-        };
-        let _ = writeln!(out, "{}", line(&self.head));
-        let _ = writeln!(out, "{}", "-".repeat(width.iter().sum::<usize>() + 2 * (width.len() - 1)));
-        for row in &self.rows {
-            let _ = writeln!(out, "{}", line(row));
-        }
-        out
-    }
-}
-
-fn fastest(rows: &[RowResult], pick: impl Fn(&RowResult) -> Option<f64>) -> Option<f64> {
-    rows.iter().filter(|r| r.group != Group::Limit).filter_map(&pick).min_by(f64::total_cmp)
+/// Our fastest row by `pick` (outside the floors), or, in a case without a
+/// row of ours, the fastest row: what the `÷ ours` columns divide by.
+fn fastest_ours(rows: &[RowResult], pick: impl Fn(&RowResult) -> Option<f64>) -> Option<f64> {
+    let best = |group: Option<Group>| {
+        rows.iter()
+            .filter(|r| r.group != Group::Limit && group.is_none_or(|g| r.group == g))
+            .filter_map(&pick)
+            .min_by(f64::total_cmp)
+    };
+    best(Some(Group::Ours)).or_else(|| best(None))
 }
 
 fn usage(u: Option<Usage>) -> String {
@@ -202,13 +171,17 @@ pub fn case_title(c: &CaseResult) -> String {
 
 /// One case as a table plus its notes (why rows differ or are missing).
 ///
-/// The columns are the three timed operations: encode (a) into the runner's
-/// reused buffer (with the API the row reaches it through: `slice` or a
-/// cleared `vec`), encode (b) into a new `Vec`, decode; then total (encode
-/// (b) + decode), the size of the row's bytes, the allocations of one encode
-/// (a) / (b) and of one decode. The `vs.` columns divide by the fastest row of
-/// that column outside the floors ([`Group::Limit`]); an unsupported row
-/// gets a numbered note.
+/// The columns are the three timed operations, each followed by its `÷ ours`
+/// ratio: the row's time ÷ our fastest row's in that column (outside the
+/// floors, [`Group::Limit`]), so above 1 means ours is faster, as in the
+/// targets. Encode (a) is into the runner's reused buffer, encode (b) into
+/// a new `Vec`, then decode. [`Style::Wide`] and [`Style::Markdown`] add the
+/// API of encode (a) (`slice` or a cleared `vec`), the spread, total (encode
+/// (b) + decode) and its ratio, the size of the row's bytes, the
+/// allocations of one encode (a) / (b) and of one decode, the time per item
+/// and the peak memory of a decode where the case has them. The default
+/// [`Style::Text`] stays within [`WIDTH`] columns, notes wrapped. An
+/// unsupported row gets a numbered note.
 ///
 /// ```
 /// # use msgpack_bench::Group;
@@ -228,6 +201,7 @@ pub fn case_title(c: &CaseResult) -> String {
 /// use msgpack_bench::alloc::Usage;
 /// use msgpack_bench::harness::{ReuseApi, names};
 /// use msgpack_bench::measure::CaseResult;
+/// use msgpack_bench::report::{Style, case_table};
 ///
 /// let mut derive = row(names::DERIVE, Group::Ours, Some(100.0), Some(200.0));
 /// (derive.reuse, derive.reuse_api) = (Some(stats(50.0)), Some(ReuseApi::Slice));
@@ -248,24 +222,33 @@ pub fn case_title(c: &CaseResult) -> String {
 ///     numeric_floor: false,
 ///     rows: vec![derive, serde, row(names::SKIP, Group::Limit, None, Some(50.0)), missing],
 /// };
-/// let table = msgpack_bench::report::case_table(&case, false);
-/// let lines: Vec<&str> = table.lines().collect();
 /// // Columns are at least two spaces apart.
 /// fn cells(line: &str) -> Vec<&str> {
 ///     line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect()
 /// }
+/// let table = case_table(&case, Style::Text);
+/// let lines: Vec<&str> = table.lines().collect();
+/// assert_eq!(
+///     cells(lines[0]),
+///     ["implementation", "encode (a) reused", "÷ ours", "encode (b) new Vec", "÷ ours", "decode", "÷ ours"]
+/// );
+/// assert_eq!(cells(lines[2]), ["ours: derive", "50.0 ns ±5%", "1.00", "100 ns ±5%", "1.00", "200 ns ±5%", "1.00"]);
+/// // rmp-serde takes 6x our time into a reused buffer: ours is 6x faster.
+/// assert_eq!(
+///     cells(lines[3]),
+///     ["rmp-serde (named)", "300 ns ±5%", "6.00", "400 ns ±5%", "4.00", "700 ns ±5%", "3.50"]
+/// );
+/// assert_eq!(cells(lines[4]), ["skip (floor)", "-", "-", "-", "-", "50.0 ns ±5%", "0.25"]);
+/// assert_eq!(cells(lines[5]), ["msgpacker [1]", "not timed, see note"]);
+/// assert_eq!(lines[6], "[1] no dynamic value type");
+///
+/// let wide = case_table(&case, Style::Wide);
+/// let lines: Vec<&str> = wide.lines().collect();
 /// assert_eq!(
 ///     cells(lines[0]),
 ///     [
-///         "implementation", "encode (a) reused buffer", "vs.", "encode (b) new Vec", "vs.", "decode", "vs.",
-///         "total", "vs.", "size", "allocs enc (a) / (b)", "allocs/decode",
-///     ]
-/// );
-/// assert_eq!(
-///     cells(lines[2]),
-///     [
-///         "ours: derive", "50.0 ns ±5% (slice)", "1.00", "100 ns ±5%", "1.00", "200 ns ±5%", "1.00", "300 ns",
-///         "1.00", "132 B", "0 / 1", "-",
+///         "implementation", "encode (a) reused buffer", "÷ ours", "encode (b) new Vec", "÷ ours", "decode",
+///         "÷ ours", "total", "÷ ours", "size", "allocs enc (a) / (b)", "allocs/decode",
 ///     ]
 /// );
 /// assert_eq!(
@@ -275,41 +258,38 @@ pub fn case_title(c: &CaseResult) -> String {
 ///         "3.67", "132 B", "- / -", "-",
 ///     ]
 /// );
-/// assert_eq!(
-///     cells(lines[4]),
-///     ["skip (floor)", "-", "-", "-", "-", "50.0 ns ±5%", "0.25", "-", "-", "132 B", "- / -", "-"]
-/// );
-/// assert_eq!(cells(lines[5]), ["msgpacker [1]", "not timed, see note"]);
-/// assert_eq!(lines[6], "[1] no dynamic value type");
 /// ```
-pub fn case_table(c: &CaseResult, markdown: bool) -> String {
+pub fn case_table(c: &CaseResult, style: Style) -> String {
     let median = |s: &Option<OpStats>| s.as_ref().map(|s| s.median);
-    let reuse_best = fastest(&c.rows, |r| median(&r.reuse));
-    let enc_best = fastest(&c.rows, |r| median(&r.encode));
-    let dec_best = fastest(&c.rows, |r| median(&r.decode));
-    let tot_best = fastest(&c.rows, RowResult::total);
+    let reuse_best = fastest_ours(&c.rows, |r| median(&r.reuse));
+    let enc_best = fastest_ours(&c.rows, |r| median(&r.encode));
+    let dec_best = fastest_ours(&c.rows, |r| median(&r.decode));
+    let tot_best = fastest_ours(&c.rows, RowResult::total);
+    let wide = style.wide();
     let mut head = vec![
         "implementation",
-        "encode (a) reused buffer",
-        "vs.",
+        if wide { "encode (a) reused buffer" } else { "encode (a) reused" },
+        "÷ ours",
         "encode (b) new Vec",
-        "vs.",
+        "÷ ours",
         "decode",
-        "vs.",
-        "total",
-        "vs.",
-        "size",
-        "allocs enc (a) / (b)",
-        "allocs/decode",
+        "÷ ours",
     ];
+    if wide {
+        head.extend(["total", "÷ ours", "size", "allocs enc (a) / (b)", "allocs/decode"]);
+    }
     let per = c.items.map(|i| format!("per {}: (a) / (b) / dec", i.unit));
-    if let Some(p) = &per {
+    if let Some(p) = per.as_ref().filter(|_| wide) {
         head.push(p);
     }
-    if c.show_peak {
+    if c.show_peak && wide {
         head.push("peak decode mem");
     }
     let mut table = Table::new(&head);
+    if !wide {
+        // W3's row names carry their types: on two lines within 120 columns.
+        table.wrap[0] = Some(40);
+    }
     let mut notes = Vec::new();
     let ratio = |v: Option<f64>, best: Option<f64>| match (v, best) {
         (Some(v), Some(b)) if b > 0.0 => format!("{:.2}", v / b),
@@ -334,7 +314,7 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
         }
         let (reuse, enc, dec) = (median(&r.reuse), median(&r.encode), median(&r.decode));
         let reuse_cell = match (&r.reuse, r.reuse_api) {
-            (Some(_), Some(api)) => format!("{} ({})", cell(&r.reuse), api.as_str()),
+            (Some(_), Some(api)) if wide => format!("{} ({})", cell(&r.reuse), api.as_str()),
             _ => cell(&r.reuse),
         };
         let mut cells = vec![
@@ -345,32 +325,48 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
             ratio(enc, enc_best),
             cell(&r.decode),
             ratio(dec, dec_best),
-            r.total().map(time).unwrap_or_else(|| "-".into()),
-            ratio(r.total(), tot_best),
-            format!("{} B", thousands(r.size as u64)),
-            format!("{} / {}", count(r.reuse_alloc), count(r.encode_alloc)),
-            usage(r.decode_alloc),
         ];
-        if let Some(items) = c.items {
-            let n = items.count as f64;
-            let f = |v: Option<f64>| v.map(|v| time(v / n)).unwrap_or_else(|| "-".into());
-            cells.push(format!("{} / {} / {}", f(reuse), f(enc), f(dec)));
-        }
-        if c.show_peak {
-            cells.push(r.decode_alloc.map(|u| memory(u.peak)).unwrap_or_else(|| "-".into()));
+        if wide {
+            cells.extend([
+                r.total().map(time).unwrap_or_else(|| "-".into()),
+                ratio(r.total(), tot_best),
+                format!("{} B", thousands(r.size as u64)),
+                format!("{} / {}", count(r.reuse_alloc), count(r.encode_alloc)),
+                usage(r.decode_alloc),
+            ]);
+            if let Some(items) = c.items {
+                let n = items.count as f64;
+                let f = |v: Option<f64>| v.map(|v| time(v / n)).unwrap_or_else(|| "-".into());
+                cells.push(format!("{} / {} / {}", f(reuse), f(enc), f(dec)));
+            }
+            if c.show_peak {
+                cells.push(r.decode_alloc.map(|u| memory(u.peak)).unwrap_or_else(|| "-".into()));
+            }
         }
         table.rows.push(cells);
     }
-    let mut out = table.render(markdown);
+    let mut out = table.render(style.markdown());
     for (i, n) in notes.iter().enumerate() {
-        let _ = writeln!(out, "{}[{}] {}", if markdown { "\n" } else { "" }, i + 1, n);
+        let note = format!("[{}] {}", i + 1, n);
+        match style {
+            Style::Markdown => {
+                let _ = writeln!(out, "\n{note}");
+            }
+            Style::Wide => {
+                let _ = writeln!(out, "{note}");
+            }
+            Style::Text => {
+                let _ = writeln!(out, "{}", wrap(&note, WIDTH, 4));
+            }
+        }
     }
     out
 }
 
 /// Tables of time per item across the cases of each series (W1 n = 100,
-/// 1000, 10000): the growth column is the per-item time at the largest size
-/// over the smallest (1.00 = linear).
+/// 1000, 10000): the last column is the per-item time at the smallest size
+/// ÷ at the largest, the direction of every ratio of the report (1.00 =
+/// linear, below 1 = slower per item at the largest size).
 ///
 /// ```
 /// # use msgpack_bench::Group;
@@ -389,6 +385,7 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
 /// # }
 /// use msgpack_bench::harness::{Items, names};
 /// use msgpack_bench::measure::CaseResult;
+/// use msgpack_bench::report::Style;
 ///
 /// // Decode time per node: 10 ns at n = 100, 11 ns at n = 1000.
 /// let case = |n: u64, decode: f64| CaseResult {
@@ -402,11 +399,12 @@ pub fn case_table(c: &CaseResult, markdown: bool) -> String {
 ///     numeric_floor: false,
 ///     rows: vec![row(names::DERIVE, Group::Ours, Some(decode / 2.0), Some(decode))],
 /// };
-/// let text = msgpack_bench::report::scaling_tables(&[case(100, 1_000.0), case(1000, 11_000.0)], false);
+/// let text = msgpack_bench::report::scaling_tables(&[case(100, 1_000.0), case(1000, 11_000.0)], Style::Markdown);
 /// assert!(text.contains("Scaling: W1 filesystem, decode (encode) time per node"));
-/// assert!(text.ends_with("ours: derive    10.0 ns (5.00 ns)  11.0 ns (5.50 ns)    1.10\n"));
+/// assert!(text.ends_with("| ours: derive | 10.0 ns (5.00 ns) | 11.0 ns (5.50 ns) | 0.91 |\n"));
 /// ```
-pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
+pub fn scaling_tables(cases: &[CaseResult], style: Style) -> String {
+    let markdown = style.markdown();
     let mut out = String::new();
     let mut series: Vec<&'static str> = cases.iter().filter_map(|c| c.series).collect();
     series.dedup();
@@ -416,11 +414,12 @@ pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
             continue;
         }
         let unit = members[0].items.map(|i| i.unit).unwrap_or("op");
-        let _ =
-            writeln!(out, "\n{}Scaling: {s}, decode (encode) time per {unit}\n", if markdown { "#### " } else { "" });
+        // The encode times too where there is room (`--wide`, markdown).
+        let what = if style.wide() { "decode (encode)" } else { "decode" };
+        let _ = writeln!(out, "\n{}Scaling: {s}, {what} time per {unit}\n", if markdown { "#### " } else { "" });
         let mut head = vec!["implementation".to_string()];
         head.extend(members.iter().map(|c| c.name.clone()));
-        head.push("growth".into());
+        head.push("first ÷ last".into());
         let head: Vec<&str> = head.iter().map(String::as_str).collect();
         let mut table = Table::new(&head);
         for r in &members[0].rows {
@@ -433,14 +432,14 @@ pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
                 let e = row.and_then(|x| x.encode.as_ref()).map(|s| s.median / n);
                 per.push(d);
                 cells.push(match (d, e) {
-                    (Some(d), Some(e)) => format!("{} ({})", time(d), time(e)),
-                    (Some(d), None) => time(d),
-                    (None, Some(e)) => format!("({})", time(e)),
-                    (None, None) => "-".into(),
+                    (Some(d), Some(e)) if style.wide() => format!("{} ({})", time(d), time(e)),
+                    (Some(d), _) => time(d),
+                    (None, Some(e)) if style.wide() => format!("({})", time(e)),
+                    _ => "-".into(),
                 });
             }
             cells.push(match (per.first().copied().flatten(), per.last().copied().flatten()) {
-                (Some(a), Some(b)) if a > 0.0 => format!("{:.2}", b / a),
+                (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
                 _ => "-".into(),
             });
             table.rows.push(cells);
@@ -448,83 +447,6 @@ pub fn scaling_tables(cases: &[CaseResult], markdown: bool) -> String {
         out.push_str(&table.render(markdown));
     }
     out
-}
-
-/// The machine and build the figures come from.
-///
-/// ```
-/// use msgpack_bench::report::Environment;
-///
-/// // Usually read with `Environment::detect()`; fixed here for a reproducible report.
-/// let env = Environment {
-///     rustc: "rustc 1.95.0",
-///     cpu: "Example CPU".into(),
-///     cpus: 2,
-///     crates: vec!["rmp-serde 1.3.1".into()],
-///     date: "2026-01-01".into(),
-/// };
-/// assert_eq!(env.cpus, 2);
-/// ```
-pub struct Environment {
-    /// `rustc -V` of the build.
-    pub rustc: &'static str,
-    /// CPU model name.
-    pub cpu: String,
-    /// Logical CPUs.
-    pub cpus: usize,
-    /// `name version` of each compared crate.
-    pub crates: Vec<String>,
-    /// UTC date of the run, `YYYY-MM-DD`.
-    pub date: String,
-}
-
-impl Environment {
-    /// Read the environment of this process: the compiler and crate versions
-    /// recorded at build time, the CPU from `/proc/cpuinfo` (`"unknown"`
-    /// elsewhere) and today's date.
-    ///
-    /// ```
-    /// let env = msgpack_bench::report::Environment::detect();
-    /// assert!(env.cpus >= 1);
-    /// assert!(env.crates.iter().any(|c| c.starts_with("rmp-serde ")));
-    /// assert_eq!(env.date.len(), "YYYY-MM-DD".len());
-    /// ```
-    pub fn detect() -> Environment {
-        let cpu = std::fs::read_to_string("/proc/cpuinfo")
-            .ok()
-            .and_then(|s| {
-                s.lines().find_map(|l| {
-                    l.strip_prefix("model name").map(|v| v.trim_start_matches([' ', '\t', ':']).to_string())
-                })
-            })
-            .unwrap_or_else(|| "unknown".into());
-        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-        Environment {
-            rustc: env!("BENCH_RUSTC"),
-            cpu,
-            cpus: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
-            crates: env!("BENCH_CRATES").split(';').filter(|s| !s.is_empty()).map(String::from).collect(),
-            date: utc_date(secs),
-        }
-    }
-}
-
-/// `YYYY-MM-DD` of a Unix time (the civil-from-days algorithm).
-///
-/// ```
-/// assert_eq!(msgpack_bench::report::utc_date(1_514_764_800), "2018-01-01");
-/// ```
-pub fn utc_date(secs: u64) -> String {
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn stats_json(s: &Option<OpStats>) -> Json {
@@ -630,7 +552,9 @@ pub fn to_json(env: &Environment, settings: Settings, quick: bool, cases: &[Case
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "targets": targets.iter().map(|t| json!({
-            "target": t.what, "case": t.case, "measured": t.measured, "goal": t.goal, "met": t.met,
+            "target": t.what(), "operation": t.operation, "theirs": t.theirs, "ours": t.ours, "note": t.note,
+            "case": t.case, "measured": t.measured, "goal": t.goal, "met": t.met(), "status": t.status.json(),
         })).collect::<Vec<_>>(),
+        "ratios": "their time ÷ ours (above 1: ours is faster)",
     })
 }

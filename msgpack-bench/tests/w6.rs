@@ -336,13 +336,13 @@ fn targets() {
         ],
     };
     let targets = msgpack_bench::report::targets(&[case]);
-    let got: Vec<(&str, &str, &str, bool)> =
-        targets.iter().map(|t| (t.what.as_str(), t.measured.as_str(), t.goal.as_str(), t.met)).collect();
+    let got: Vec<(String, &str, &str, bool)> =
+        targets.iter().map(|t| (t.what(), t.measured.as_str(), t.goal.as_str(), t.met())).collect();
     assert_eq!(
         got,
         [
-            ("decode: rmp-serde (named) / ours: derive", "2.50x", ">= 3.00x", false),
-            ("decode: rmp-serde (named), borrowed / ours: derive, borrowed", "4.00x", ">= 3.00x", true),
+            ("decode: rmp-serde (named) ÷ ours: derive".to_string(), "2.50x", ">= 3.00x", false),
+            ("decode: rmp-serde (named), borrowed ÷ ours: derive, borrowed".to_string(), "4.00x", ">= 3.00x", true),
         ]
     );
     assert!(targets.iter().all(|t| t.case == "W6 stream"));

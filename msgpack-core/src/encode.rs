@@ -84,7 +84,7 @@ pub(crate) use write::{StaticRef, ascii_str};
 /// this module ([`uint_size`], [`str_size`], ...) to compute it.
 /// [`to_vec`](crate::to_vec) sizes its buffer with it and writes once: an
 /// `encoded_len` that falls short makes it fail with
-/// [`Error::Custom`](Error::Custom) (a longer one wastes capacity).
+/// [`Error::Custom`] (a longer one wastes capacity).
 ///
 /// ```
 /// use msgpack_core::encode::{self, Encode, Encoder, Write};

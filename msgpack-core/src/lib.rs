@@ -77,7 +77,7 @@
 //! # Entry points
 //!
 //! One family of names, the same at the top level (types that implement
-//! [`Encode`] / [`Decode`], derived or not) and in the [`serde`](mod@serde)
+//! [`Encode`] / [`Decode`], derived or not) and in the [`serde`][serde-mod]
 //! format (types that implement `Serialize` / `Deserialize`). Each decoder
 //! has a `_with` twin taking [`DecodeOptions`]; the plain one uses
 //! `DecodeOptions::new()`. The old names still compile, deprecated (since
@@ -149,7 +149,7 @@
 //!   `bin` of UTF-8 and byte buffers a `str`, for pre-2013 "raw" data and
 //!   encoders that do not keep text and bytes apart; it is looked at only
 //!   where a decode would otherwise fail. [`Value`] keeps the wire's type either way, and the
-//!   [`serde`](mod@serde) format reads as rmp-serde, whatever the option
+//!   [`serde`][serde-mod] format reads as rmp-serde, whatever the option
 //!   (a `String` takes a `bin` of UTF-8, `serde_bytes` a `str`):
 //!   `tests/str_bin_compat.rs`.
 //!
@@ -168,7 +168,7 @@
 //! | `std` | yes | `HashMap`, `HashSet`, [`encode::IoWriter`], [`decode::StreamDecoder`], [`to_writer`], [`from_read`], `SystemTime` as timestamp and its conversions |
 //! | `bytes` | no | `Bytes`/`BytesMut` impls, `encode::BufMutWriter`, [`from_bytes`], [`from_bytes_with`] |
 //! | `derive` | yes | [`#[derive(MsgPack)]`](MsgPack): generated `Encode`, `Decode` and [`Schema`](schema::Schema) |
-//! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form), and [`serde`](mod@serde), a serde data format with rmp-serde's bytes. Implies `alloc` |
+//! | `serde` | no | `serde::Serialize` / `Deserialize` for [`Value`] and [`ValueRef`] (to and from any serde format; ext in rmp-serde's `_ExtStruct` form), and [`serde`][serde-mod], a serde data format with rmp-serde's bytes. Implies `alloc` |
 //! | `chrono` | no | `chrono::DateTime` and `NaiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `time` | no | `time::OffsetDateTime`, `UtcDateTime` and `PrimitiveDateTime` as timestamps, `Timestamp` conversions (no_std) |
 //! | `uuid` | no | `uuid::Uuid` (no_std) |
@@ -323,7 +323,30 @@
 //! target while evaluating the constant, which is a cycle for recursive
 //! types; a pointer that only `ShapeRef::new(&'static Shape)` can create
 //! lets descriptors point at each other (`tests/schema.rs` under Miri).
-
+//!
+// Links to items behind a feature: without it they point at the Features
+// table instead of failing (`cargo doc` with default features, -D warnings).
+#![cfg_attr(feature = "serde", doc = "[serde-mod]: mod@serde")]
+#![cfg_attr(
+    not(feature = "serde"),
+    doc = "[serde-mod]: crate#features \"feature `serde`\"",
+    doc = "[`serde::to_vec`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::to_vec_named`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::append_to_vec`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::to_slice`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::to_writer`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::Serializer::new`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::Serializer::named`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::from_slice`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::from_slice_with`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::from_read`]: crate#features \"feature `serde`\"",
+    doc = "[`serde::from_read_with`]: crate#features \"feature `serde`\""
+)]
+#![cfg_attr(
+    not(feature = "bytes"),
+    doc = "[`from_bytes`]: crate#features \"feature `bytes`\"",
+    doc = "[`from_bytes_with`]: crate#features \"feature `bytes`\""
+)]
 #![no_std]
 // `unsafe` lives in one module, `encode::write` (allowed there alone).
 #![deny(unsafe_code)]

@@ -5,7 +5,7 @@
 //! well-formed item (every header and length consistent with the input, no
 //! `0xc1`), by the decoder's structural skip, which is iterative, so any
 //! nesting depth is safe to check. String payloads are not UTF-8-validated
-//! and [`DecodeOptions`](crate::DecodeOptions) limits (depth, lengths) are
+//! and [`DecodeOptions`] limits (depth, lengths) are
 //! not applied at that point: decoding the value later into a typed value
 //! ([`RawRef::decode`]) validates what it reads and applies them, as every
 //! decode does.

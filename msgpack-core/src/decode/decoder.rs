@@ -269,7 +269,7 @@ impl<'de> Decoder<'de> {
 
     /// The item at `at` is not what `expected` names.
     ///
-    /// Builds the error for hand-written [`Decode`] impls and derived code:
+    /// Builds the error for hand-written [`Decode`](crate::decode::Decode) impls and derived code:
     /// it describes the item found at `at` (`found str "abc"`).
     ///
     /// ```

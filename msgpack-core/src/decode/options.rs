@@ -218,7 +218,7 @@ impl DecodeOptions {
     /// - `Vec<u8>`, `&[u8]`, `Cow<[u8]>`, `Box<[u8]>`, `[u8; N]`, `Bytes`,
     ///   `BytesMut` and every other type read through [`Decoder::bin`](crate::Decoder::bin)
     ///   read a `str` too, its payload as it is; `&[u8]`, `Cow<[u8]>` and
-    ///   `Bytes` from [`from_bytes`](crate::from_bytes) do not copy it;
+    ///   `Bytes` from `from_bytes` (feature `bytes`) do not copy it;
     /// - a derived struct finds its fields under `bin` keys too (as it does
     ///   under `str` keys: by their bytes), and an untagged enum tries its
     ///   string and byte variants on either item.
@@ -240,7 +240,7 @@ impl DecodeOptions {
     /// serde's visitors at work, not a MessagePack rule (serde's `String`
     /// visitor takes bytes that are UTF-8, `serde_bytes` takes strings, a
     /// `Vec<u8>` without `serde_bytes` takes neither), and the
-    /// [`serde`](mod@crate::serde) data format of this crate reads the same
+    /// `serde` data format of this crate (feature `serde`) reads the same
     /// as rmp-serde there, with or without this option. The option is
     /// looked at only once the item has turned out to be of the other
     /// type, where the decode would otherwise fail, so it costs a decoded
