@@ -112,6 +112,18 @@ pub use json_schema::{json_schema, json_schema_of};
 pub use msgpack_schema_text as text;
 pub use msgspec::{UnsupportedShape, msgspec, msgspec_of};
 
+/// The workspace README's Rust snippets as doc tests (`cargo test --doc -p
+/// msgpack-schema`): each compiles and runs as it stands in the README, whose
+/// snippets use `msgpack_core` and this crate's [`check_all!`].
+///
+/// `doctests/README.md` is a symlink to the workspace's `README.md`: the
+/// include path stays inside this package, and `cargo package` stores the
+/// README's text in its place. Only `cfg(doctest)` reads it, so a build never
+/// does.
+#[cfg(doctest)]
+#[doc = include_str!("../doctests/README.md")]
+pub struct ReadmeDoctests;
+
 /// What [`check_all!`] expands to refers to; not public API.
 #[doc(hidden)]
 pub mod __private {

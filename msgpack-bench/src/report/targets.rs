@@ -207,9 +207,6 @@ pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
         };
         speedup("encode (b)", names::DERIVE, names::RMP_SERDE_NAMED, true, Goal::AtLeast(3.0));
         speedup("decode", names::DERIVE, names::RMP_SERDE_NAMED, false, Goal::AtLeast(3.0));
-        let zero = if row(names::ZEROMPK).is_some() { names::ZEROMPK } else { names::ZEROMPK_HAND };
-        speedup("encode (b)", names::DERIVE, zero, true, Goal::AtLeast(1.25));
-        speedup("decode", names::DERIVE, zero, false, Goal::AtLeast(1.5));
         // The serde path on our core against rmp-serde, form against form.
         speedup("encode (b)", names::SERDE_PATH_NAMED, names::RMP_SERDE_NAMED, true, Goal::AtLeast(1.5));
         speedup("decode", names::SERDE_PATH_NAMED, names::RMP_SERDE_NAMED, false, Goal::AtLeast(1.5));

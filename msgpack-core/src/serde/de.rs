@@ -498,7 +498,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         self.any(v, true, &[], false)
     }
 
-    /// Skipped without recursion ([`Decoder::skip`]).
+    /// Skipped without recursion ([`Decoder::skip`](crate::decode::Decoder::skip)).
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         let at = self.d.position();
         self.d.skip()?;

@@ -161,7 +161,7 @@ impl<'de> Deserializer<'de> {
     }
 
     /// Fails with [`ErrorKind::TrailingBytes`] unless the whole input has
-    /// been read (what [`from_slice`](super::from_slice) checks after the value).
+    /// been read (what [`from_slice`](crate::serde::from_slice) checks after the value).
     ///
     /// ```
     /// use serde::Deserialize;
