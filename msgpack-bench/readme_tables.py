@@ -47,7 +47,7 @@ def fmt(ns):
 
 
 def mb(n):
-    return f"{n / 1e6:.1f} MB"
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{n / 1e3:.0f} kB"
 
 
 def med(row, op):
@@ -81,7 +81,9 @@ def headline(run):
     ours, theirs = row(w1, "ours: derive"), row(w1, "rmp-serde (named)")
     enc = med(theirs, "encode") / med(ours, "encode")
     dec = med(theirs, "decode") / med(ours, "decode")
-    return f"encodes {enc:.1f}x and decodes {dec:.1f}x faster than rmp-serde"
+    if enc >= 1 and dec >= 1:
+        return f"encodes {enc:.1f}x and decodes {dec:.1f}x faster than rmp-serde"
+    return f"encodes at {enc:.1f}x and decodes at {dec:.1f}x the speed of rmp-serde"
 
 
 def numeric_table(out, c, rows, no_api=()):
@@ -102,9 +104,9 @@ def numeric_table(out, c, rows, no_api=()):
     out.append("")
 
 
-def runner(run):
+def runner(run, path):
     out = [
-        f"From the run in `msgpack-bench/results/runner.json`: {run['date']}, {run['cpu']} ({run['cpus']} logical CPUs), "
+        f"From the run in `{path}`: {run['date']}, {run['cpu']} ({run['cpus']} logical CPUs), "
         f"{run['rustc']}, {run['samples']} sample rounds"
         + (", a QUICK smoke run (small cases: not for comparing)." if run.get("quick") else "."),
         "",
@@ -255,6 +257,21 @@ def kind(t):
     return f"{op}: {fam} ÷ ours"
 
 
+GROUPS = ("rmp-serde ÷ ours", "rmp-serde ÷ ours, borrowed", "rmp-serde ÷ our serde path (named)",
+          "rmp-serde ÷ our serde path (compact)", "zerompk ÷ ours", "msgpacker ÷ ours", "skip ÷ ours", "memcpy ÷ ours")
+OPS = ("encode (a)", "encode (b)", "decode", "decode owned", "decode borrowed")
+
+
+def order(item):
+    """Matrix rows by whom we are compared with (rmp-serde, our serde path
+    against it, zerompk, msgpacker, the floors), then operation, then the
+    higher goal first."""
+    (k, goal), _ = item
+    op, who = k.split(": ", 1)
+    g = float(goal.split()[1].rstrip("x")) if goal.startswith(">=") else 0.0
+    return (GROUPS.index(who) if who in GROUPS else len(GROUPS), OPS.index(op) if op in OPS else len(OPS), -g)
+
+
 def targets(run):
     cols = ["W5 mesh", "W5 game state", "W5 access log", "W5 save file", "W7 polygons", "W1 n=1000", "W2 Custom1",
             "W2 Custom2", "W6 stream"]
@@ -265,14 +282,14 @@ def targets(run):
             kinds.setdefault((k, t["goal"]), {})[t["case"]] = t["measured"]
     out = ["| target: their time ÷ ours (goal) | " + " | ".join(c.replace("W5 ", "") for c in cols) + " |",
            "|---|" + "---:|" * len(cols)]
-    for (k, goal), cells in kinds.items():
+    for (k, goal), cells in sorted(kinds.items(), key=order):
         if any(c in cells for c in cols):
             out.append(f"| {k} ({goal}) | " + " | ".join(cells.get(c, "") for c in cols) + " |")
     return "\n".join(out)
 
 
-def blocks(run):
-    return {"headline": headline(run), "runner": runner(run), "targets": targets(run)}
+def blocks(run, path):
+    return {"headline": headline(run), "runner": runner(run, path), "targets": targets(run)}
 
 
 def marker(name):
@@ -300,7 +317,7 @@ def main():
     g.add_argument("--check", metavar="README", help="exit 1 if this file's blocks differ from the run's")
     a = p.parse_args()
     with open(a.run, encoding="utf-8") as f:
-        generated = blocks(json.load(f))
+        generated = blocks(json.load(f), a.run)
     if a.write is None and a.check is None:
         for name, text in generated.items():
             print(f"<!-- {name} -->\n{text}\n")

@@ -4,6 +4,13 @@
 use std::fmt::Write as _;
 
 /// The widest line of the default (plain-text) output.
+///
+/// ```
+/// use msgpack_bench::report::{WIDTH, wrap};
+///
+/// let long = "word ".repeat(100);
+/// assert!(wrap(&long, WIDTH, 2).lines().all(|l| l.chars().count() <= WIDTH));
+/// ```
 pub const WIDTH: usize = 120;
 
 /// How tables are drawn.
@@ -27,11 +34,21 @@ pub enum Style {
 
 impl Style {
     /// Every column (wide text and markdown).
+    ///
+    /// ```
+    /// assert!(msgpack_bench::report::Style::Wide.wide());
+    /// ```
     pub fn wide(self) -> bool {
         self != Style::Text
     }
 
     /// Markdown.
+    ///
+    /// ```
+    /// use msgpack_bench::report::Style;
+    ///
+    /// assert!(Style::Markdown.markdown() && !Style::Wide.markdown());
+    /// ```
     pub fn markdown(self) -> bool {
         self == Style::Markdown
     }

@@ -216,7 +216,7 @@ pub fn targets(cases: &[CaseResult]) -> Vec<Target> {
         speedup("encode (b)", names::DERIVE, names::SERDE_PATH_NAMED, true, Goal::Reported);
         speedup("decode", names::DERIVE, names::SERDE_PATH_NAMED, false, Goal::Reported);
         if let (Some(b), Some(s)) = (med(row(names::DERIVE_BORROWED), false), med(row(names::SKIP), false)) {
-            out.push(ratio("decode", names::SKIP, names::DERIVE_BORROWED, &place, s, b, Goal::AtLeast(0.5)));
+            out.push(ratio("decode borrowed", names::SKIP, names::DERIVE_BORROWED, &place, s, b, Goal::AtLeast(0.5)));
         }
         if let (Some(e), Some(m)) = (med(row(names::DERIVE), true), med(row(names::MEMCPY), true)) {
             out.push(ratio("encode (b)", names::MEMCPY, names::DERIVE, &place, m, e, Goal::Reported));
