@@ -33,6 +33,7 @@ pub(crate) const INTO: &str = "into";
 pub(crate) const CONTENT: &str = "content";
 pub(crate) const UNTAGGED: &str = "untagged";
 pub(crate) const SCHEMA_LOCK: &str = "schema_lock";
+pub(crate) const COSTLY_LEN: &str = "costly_len";
 
 // Field keywords.
 pub(crate) const RENAME: &str = "rename";
@@ -71,6 +72,7 @@ const CONTAINER_WORDS: &[&str] = &[
     INTO,
     CONTENT,
     UNTAGGED,
+    COSTLY_LEN,
 ];
 const FIELD_WORDS: &[&str] = &[
     RENAME,
@@ -168,6 +170,9 @@ pub(crate) struct Container {
     pub(crate) untagged: Attr<()>,
     /// `schema_lock = "path"`: the lock file the type is checked against.
     pub(crate) schema_lock: Attr<LitStr>,
+    /// `costly_len`: `Encode::COSTLY_LEN` is `true` (`to_vec` grows instead
+    /// of measuring).
+    pub(crate) costly_len: Attr<()>,
 }
 
 /// Field attributes.
@@ -362,6 +367,7 @@ impl Container {
             content: Attr::none(CONTENT),
             untagged: Attr::none(UNTAGGED),
             schema_lock: Attr::none(SCHEMA_LOCK),
+            costly_len: Attr::none(COSTLY_LEN),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -374,6 +380,7 @@ impl Container {
                     INDEX => c.index.set(cx, t, ()),
                     TRANSPARENT => c.transparent.set(cx, t, ()),
                     UNTAGGED => c.untagged.set(cx, t, ()),
+                    COSTLY_LEN => c.costly_len.set(cx, t, ()),
                     CONTENT => {
                         let lit = lit_str(&meta)?;
                         c.content.set(cx, lit.to_token_stream(), lit.value());
