@@ -354,11 +354,7 @@ pub mod encode;
 mod entry;
 pub mod ext;
 #[doc = include_str!("hand_written.md")]
-pub mod hand_written {
-    // In scope for the page's links.
-    #[allow(unused_imports)]
-    use crate::{Decode, Encode, schema::Schema};
-}
+pub mod hand_written {}
 mod impls;
 #[doc(hidden)]
 pub mod layout;

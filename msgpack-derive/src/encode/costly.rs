@@ -31,8 +31,10 @@ pub(super) fn costly_len(cont: &Container, n: &Names) -> TokenStream {
                 const COSTLY_LEN: bool = true;
             );
         }
-        // A `with` module's `encoded_len` is its own; no hint from it.
-        if f.attrs.with.is_set() || plain_scalar(f.ty) {
+        // A `with` module's `encoded_len` is its own (no hint from it); a
+        // flattened field's type is written through its entries (it need
+        // not implement `Encode`).
+        if f.attrs.with.is_set() || f.attrs.flatten.is_set() || plain_scalar(f.ty) {
             continue;
         }
         let ty = f.ty;
