@@ -369,6 +369,7 @@ pub mod schema;
 pub mod serde;
 #[cfg(feature = "alloc")]
 pub mod value;
+pub mod with;
 
 #[doc(hidden)]
 pub mod __private;
