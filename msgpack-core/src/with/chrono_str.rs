@@ -61,9 +61,14 @@ pub trait ChronoStr: sealed::Sealed + Sized {
 
 /// chrono's `DateTime` text: the local date-time, then the offset rounded
 /// to the minute (`Z` when zero), as chrono's `Serialize` writes it.
+/// A local time outside chrono's range (its `MAX_UTC` at a positive
+/// offset), where chrono's `naive_local` panics, is a `fmt::Error`: an
+/// encode error here.
 fn write_date_time<Tz: TimeZone>(t: &DateTime<Tz>, w: &mut dyn fmt::Write) -> fmt::Result {
-    write!(w, "{:?}", t.naive_local())?;
-    let off = t.offset().fix().local_minus_utc();
+    let fix = t.offset().fix();
+    let local = t.naive_utc().checked_add_offset(fix).ok_or(fmt::Error)?;
+    write!(w, "{local:?}")?;
+    let off = fix.local_minus_utc();
     if off == 0 {
         return w.write_char('Z');
     }
@@ -108,8 +113,8 @@ macro_rules! naive {
 
 naive!(NaiveDateTime, NaiveDate, NaiveTime);
 
-/// The text, on the stack: at most 38 bytes (`+262143-12-31T23:59:60.999999999+23:59`),
-/// so `None` (an encode error) never happens with chrono's types.
+/// The text, on the stack: at most 38 bytes (`+262143-12-31T23:59:60.999999999+23:59`);
+/// `None` (an encode error) for a local time outside chrono's range.
 fn text<T: ChronoStr>(v: &T) -> Option<StackStr<48>> {
     struct Text<'a, T>(&'a T);
     impl<T: ChronoStr> fmt::Display for Text<'_, T> {
@@ -133,7 +138,7 @@ fn text<T: ChronoStr>(v: &T) -> Option<StackStr<48>> {
 pub fn encode<T: ChronoStr, W: Write>(v: &T, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
     match text(v) {
         Some(t) => e.str(t.as_str()),
-        None => Err(encode::Error::Unrepresentable("a chrono date-time whose text is longer than 48 bytes")),
+        None => Err(encode::Error::Unrepresentable("a chrono date-time whose local time is outside chrono's range")),
     }
 }
 
