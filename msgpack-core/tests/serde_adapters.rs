@@ -230,7 +230,7 @@ mod chrono_forms {
         for i in 0..2000 {
             let secs = match i % 4 {
                 0 => rng.next() as i64 % max,
-                1 => (rng.next() % 4_102_444_800) as i64, // 1970..2100
+                1 => (rng.next() % 4_102_444_800) as i64,     // 1970..2100
                 2 => -((rng.next() % 62_167_219_200) as i64), // back to year 0
                 _ => [min, max, 0, -1, 253_402_300_799, 253_402_300_800][rng.below(6)],
             };
@@ -386,12 +386,16 @@ mod time_forms {
         use msgpack_core::encode::Error;
         let ok = time::macros::datetime!(2023-11-14 22:13:20.5 UTC);
         // (A year past 9999 needs time's `large-dates`.)
-        let refused = [
-            ok.replace_year(-1).unwrap(),
-            ok.to_offset(time::macros::offset!(+1:00:30)),
-        ];
+        let refused = [ok.replace_year(-1).unwrap(), ok.to_offset(time::macros::offset!(+1:00:30))];
         for t in refused {
-            let n = Named { odt: ok, pdt: PrimitiveDateTime::new(ok.date(), ok.time()), udt: ok.to_utc(), maybe: None, text: t, text_opt: None };
+            let n = Named {
+                odt: ok,
+                pdt: PrimitiveDateTime::new(ok.date(), ok.time()),
+                udt: ok.to_utc(),
+                maybe: None,
+                text: t,
+                text_opt: None,
+            };
             assert!(rmp_serde::to_vec_named(&n).is_err(), "{t}");
             assert!(matches!(to_vec(&n), Err(Error::Unrepresentable(_))), "{t}");
         }

@@ -63,7 +63,12 @@ where
         let we_read = from_slice::<T>(&theirs).is_ok_and(|v| v == *value);
         let it_reads = rmp_serde::from_slice::<T>(&ours).is_ok_and(|v| v == *value);
         let got = if ours == theirs { Same } else { Differs { we_read, it_reads } };
-        let what = format!("{} {value:?}, {mode}: ours {}, rmp-serde {}", std::any::type_name::<T>(), hex(&ours), hex(&theirs));
+        let what = format!(
+            "{} {value:?}, {mode}: ours {}, rmp-serde {}",
+            std::any::type_name::<T>(),
+            hex(&ours),
+            hex(&theirs)
+        );
         assert_eq!(got, expected, "{what}");
         if got == Same {
             assert!(we_read && it_reads, "{what}: equal bytes, but read back we {we_read}, rmp-serde {it_reads}");
