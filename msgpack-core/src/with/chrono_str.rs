@@ -29,7 +29,7 @@
 //! assert_eq!(msgpack_core::from_slice::<Post>(&bytes)?, post);
 //!
 //! let e = msgpack_core::from_slice::<Post>(b"\x81\xa9createdAt\xa72023-13").unwrap_err();
-//! assert_eq!(e.to_string(), "expected a date-time as chrono writes it (premature end of input), found str \"2023-13\" at $.createdAt (byte 11)");
+//! assert_eq!(e.to_string(), "expected a date-time as chrono writes it (input is out of range), found str \"2023-13\" at $.createdAt (byte 11)");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

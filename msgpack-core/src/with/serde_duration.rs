@@ -46,7 +46,7 @@ pub fn encode<W: Write>(v: &Duration, e: &mut Encoder<W>) -> Result<(), encode::
 ///
 /// ```
 /// use msgpack_core::with::serde_duration;
-/// assert_eq!(serde_duration::encoded_len(&std::time::Duration::from_secs(1)), 13);
+/// assert_eq!(serde_duration::encoded_len(&std::time::Duration::from_secs(1)), 14);
 /// ```
 #[inline]
 pub fn encoded_len(v: &Duration) -> usize {

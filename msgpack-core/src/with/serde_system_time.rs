@@ -74,7 +74,7 @@ pub fn encode<W: Write>(v: &SystemTime, e: &mut Encoder<W>) -> Result<(), encode
 ///
 /// ```
 /// use std::time::UNIX_EPOCH;
-/// assert_eq!(msgpack_core::with::serde_system_time::encoded_len(&UNIX_EPOCH), 37);
+/// assert_eq!(msgpack_core::with::serde_system_time::encoded_len(&UNIX_EPOCH), 38);
 /// ```
 #[inline]
 pub fn encoded_len(v: &SystemTime) -> usize {

@@ -25,7 +25,7 @@
 //!
 //! let post = Post { at: datetime!(2023-11-14 23:13:20 +01:00) };
 //! let bytes = msgpack_core::to_vec(&post)?;
-//! assert_eq!(bytes, b"\x81\xa2at\x99\xcd\x07\xe7\xcd\x01\x32\x17\x0d\x14\x00\x01\x00\x00");
+//! assert_eq!(bytes, b"\x81\xa2at\x99\xcd\x07\xe7\xcd\x01\x3e\x17\x0d\x14\x00\x01\x00\x00");
 //! assert_eq!(msgpack_core::from_slice::<Post>(&bytes)?.at.offset(), post.at.offset());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
