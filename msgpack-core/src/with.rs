@@ -76,6 +76,8 @@ pub mod serde_duration;
 pub mod serde_int128;
 #[cfg(feature = "std")]
 pub mod serde_system_time;
+#[cfg(any(feature = "chrono", feature = "time"))]
+mod text;
 #[cfg(feature = "time")]
 pub mod time_rfc3339;
 #[cfg(feature = "time")]

@@ -116,9 +116,9 @@ fn std_values() -> Vec<StdNamed> {
         let nanos = (b % 1_000_000_000) as u32;
         out.push(StdNamed {
             took: Duration::new(a >> (a % 64), nanos),
-            limit: (b % 3 != 0).then(|| Duration::new(b % 1000, nanos / 7)),
+            limit: (!b.is_multiple_of(3)).then(|| Duration::new(b % 1000, nanos / 7)),
             at: UNIX_EPOCH + Duration::new(a % (1 << 40), nanos),
-            seen: (a % 2 == 0).then(|| UNIX_EPOCH + Duration::from_nanos(b >> 8)),
+            seen: a.is_multiple_of(2).then(|| UNIX_EPOCH + Duration::from_nanos(b >> 8)),
             big: (u128::from(a) << 64 | u128::from(b)) >> (b % 128),
             signed: ((u128::from(b) << 64 | u128::from(a)) as i128) >> (a % 128),
             non_zero: NonZeroI128::new(a as i128 - b as i128),
@@ -259,7 +259,7 @@ mod chrono_forms {
         for (utc, fixed) in values() {
             let naive = fixed.naive_local();
             let (date, time) = (naive.date(), naive.time());
-            let maybe = (rng.next() % 2 == 0).then_some(utc);
+            let maybe = rng.next().is_multiple_of(2).then_some(utc);
             let bytes = parity(&Named { utc, fixed, naive, date, time, maybe }, true);
             // `DateTime<FixedOffset>` compares instants: the offset is kept
             // (rounded to the minute, as chrono's text has it).
@@ -364,7 +364,7 @@ mod time_forms {
             let odt = date_time(&mut rng, 9999, false);
             let pdt = PrimitiveDateTime::new(odt.date(), odt.time());
             let udt = date_time(&mut rng, 9999, false).to_utc();
-            let maybe = (rng.next() % 2 == 0).then_some(odt);
+            let maybe = rng.next().is_multiple_of(2).then_some(odt);
             // RFC 3339 has years 0..=9999 only.
             let text = loop {
                 let t = date_time(&mut rng, 9999, true);
@@ -372,7 +372,7 @@ mod time_forms {
                     break t;
                 }
             };
-            let text_opt = (rng.next() % 2 == 0).then_some(text);
+            let text_opt = rng.next().is_multiple_of(2).then_some(text);
             let bytes = parity(&Named { odt, pdt, udt, maybe, text, text_opt }, true);
             // `OffsetDateTime` compares instants: the offsets are kept.
             let back: Named = from_slice(&bytes).unwrap();

@@ -39,7 +39,8 @@ use ::chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Offse
 
 use crate::decode::{Decoder, Error};
 use crate::encode::{self, Encoder, Write, str_size};
-use crate::with::common::{self, StackStr};
+use crate::with::common;
+use crate::with::text::StackStr;
 
 mod sealed {
     pub trait Sealed {}
@@ -116,13 +117,9 @@ naive!(NaiveDateTime, NaiveDate, NaiveTime);
 /// The text, on the stack: at most 38 bytes (`+262143-12-31T23:59:60.999999999+23:59`);
 /// `None` (an encode error) for a local time outside chrono's range.
 fn text<T: ChronoStr>(v: &T) -> Option<StackStr<48>> {
-    struct Text<'a, T>(&'a T);
-    impl<T: ChronoStr> fmt::Display for Text<'_, T> {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            self.0.write_text(f)
-        }
-    }
-    StackStr::format(format_args!("{}", Text(v)))
+    let mut s = StackStr::new();
+    v.write_text(&mut s).ok()?;
+    Some(s)
 }
 
 /// Writes the `str`.

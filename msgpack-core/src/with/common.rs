@@ -1,5 +1,5 @@
-//! What the adapters share: `Option` wrapping, text formatted on the stack
-//! (no allocator), and the decode error for a value that does not parse.
+//! What the adapters share: `Option` wrapping and the decode error for a
+//! value that does not parse.
 
 use core::fmt;
 
@@ -43,40 +43,4 @@ pub(crate) fn decode_option<'de, T>(
 pub(crate) fn invalid(d: &Decoder<'_>, at: usize, expected: &str, why: impl fmt::Display) -> Error {
     let expected = Message::new(format_args!("{expected} ({why})"));
     d.error(ErrorKind::Invalid { expected, found: d.found_at(at) }, at)
-}
-
-/// A string of at most `N` bytes formatted on the stack: date-times are
-/// formatted without an allocator. Writing more fails (`fmt::Error`).
-pub(crate) struct StackStr<const N: usize> {
-    buf: [u8; N],
-    len: usize,
-}
-
-impl<const N: usize> StackStr<N> {
-    /// An empty string, to `write!` into.
-    pub(crate) fn new() -> Self {
-        StackStr { buf: [0; N], len: 0 }
-    }
-
-    /// Formats `args`; `None` if they fail or do not fit.
-    pub(crate) fn format(args: fmt::Arguments<'_>) -> Option<Self> {
-        let mut s = StackStr::new();
-        fmt::write(&mut s, args).ok()?;
-        Some(s)
-    }
-
-    /// The text written.
-    pub(crate) fn as_str(&self) -> &str {
-        // Only whole `&str`s are appended, so this is always UTF-8.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
-    }
-}
-
-impl<const N: usize> fmt::Write for StackStr<N> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len.checked_add(s.len()).filter(|&end| end <= N).ok_or(fmt::Error)?;
-        self.buf[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
 }

@@ -34,7 +34,8 @@ use ::time::format_description::well_known::Rfc3339;
 
 use crate::decode::{Decoder, Error};
 use crate::encode::{self, Encoder, Write, str_size};
-use crate::with::common::{self, StackStr};
+use crate::with::common;
+use crate::with::text::StackStr;
 
 /// The text `time`'s RFC 3339 formatter writes, or why it refuses.
 fn text(t: &OffsetDateTime) -> Result<StackStr<40>, &'static str> {
@@ -51,7 +52,7 @@ fn text(t: &OffsetDateTime) -> Result<StackStr<40>, &'static str> {
         let mut nanos = t.nanosecond();
         if nanos != 0 {
             let mut digits = 9;
-            while nanos % 10 == 0 {
+            while nanos.is_multiple_of(10) {
                 nanos /= 10;
                 digits -= 1;
             }
