@@ -65,9 +65,13 @@
 //! ```
 //!
 //! In the schema descriptor an adapted field is
-//! [`Shape::Opaque`](crate::schema::Shape::Opaque) named by the module's
-//! path as written: a reader is compatible with a writer that names the
-//! same adapter.
+//! [`Shape::Opaque`](crate::schema::Shape::Opaque) named by the adapter's
+//! path (`msgpack_core::with::serde_duration`, from any module, with or
+//! without a leading `::`) and the field's type as written: a reader is
+//! compatible with a writer that has the same adapter on the same type.
+//! The descriptor does not see through the adapter, so a field that moves
+//! between its own form and the adapter's is reported as changed
+//! (`Rule::WithChanged`), as it is on the wire.
 
 #[cfg(feature = "chrono")]
 pub mod chrono_str;

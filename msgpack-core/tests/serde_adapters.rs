@@ -404,3 +404,46 @@ mod time_forms {
         assert_eq!(out, to_vec("2023-11-14T22:13:20.5Z").unwrap());
     }
 }
+
+// ---- schema ------------------------------------------------------------------------
+
+/// Two versions of a type in two modules, naming the adapter with and
+/// without a leading `::`.
+mod v1 {
+    use super::*;
+    #[derive(MsgPack)]
+    pub(crate) struct Job {
+        #[msgpack(with = "msgpack_core::with::serde_duration")]
+        pub(crate) took: Duration,
+    }
+}
+
+mod v2 {
+    use super::*;
+    #[derive(MsgPack)]
+    pub(crate) struct Job {
+        #[msgpack(with = "::msgpack_core::with::serde_duration")]
+        pub(crate) took: Duration,
+        pub(crate) retries: Option<u8>,
+    }
+
+    /// The same field without the adapter: another form.
+    #[derive(MsgPack)]
+    pub(crate) struct Plain {
+        pub(crate) took: Duration,
+    }
+}
+
+// The same adapter is the same form from any module.
+msgpack_core::assert_compatible!(v2::Job <=> v1::Job);
+
+#[test]
+fn adapter_fields_are_opaque_and_named_by_the_adapter() {
+    use msgpack_core::schema::{Rule, Shape, check, shape_of};
+    let Shape::Struct(def) = shape_of::<v1::Job>() else { panic!("not a struct") };
+    let field = def.fields[0].shape.get();
+    assert!(matches!(field, Shape::Opaque { with: "msgpack_core::with::serde_duration", ty: "Duration" }), "{field:?}");
+    // Without the adapter the field has another form: not compatible.
+    let e = check(shape_of::<v2::Plain>(), shape_of::<v1::Job>()).unwrap_err();
+    assert_eq!(e.rule(), Rule::WithChanged);
+}
