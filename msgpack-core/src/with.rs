@@ -75,9 +75,12 @@
 
 #[cfg(feature = "chrono")]
 pub mod chrono_str;
+#[cfg(feature = "chrono")]
+pub mod chrono_ts;
 mod common;
 pub mod serde_duration;
 pub mod serde_int128;
+pub mod serde_range;
 #[cfg(feature = "std")]
 pub mod serde_system_time;
 #[cfg(any(feature = "chrono", feature = "time"))]
