@@ -23,7 +23,7 @@
 //! | `Wrapping<T>`, `Saturating<T>`, `Reverse<T>`, `Cell<T>`, `RefCell<T>`, `Mutex<T>` and `RwLock<T>` (`std`) | the value (a mutably borrowed `RefCell` or a poisoned lock is an encode error) | |
 //! | `Result<T, E>` | `{"Ok": v}` / `{"Err": e}` (serde's externally tagged enum) | |
 //! | `Bound<T>` | `"Unbounded"`, `{"Included": v}`, `{"Excluded": v}` | |
-//! | `Range<T>`, `RangeInclusive<T>`, `RangeFrom<T>`, `RangeTo<T>` (`char` ranges too) | map `{"start": s, "end": e}` as `rmp_serde::to_vec_named` writes it (the array `[s, e]` of `rmp_serde::to_vec` is read too; no adapter writes it: use a tuple field); a start past the end is kept, as in serde | |
+//! | `Range<T>`, `RangeInclusive<T>`, `RangeFrom<T>`, `RangeTo<T>` (`char` ranges too) | map `{"start": s, "end": e}` as `rmp_serde::to_vec_named` writes it (the array `[s, e]` of `rmp_serde::to_vec` is read too; that form: [`with::serde_range::compact`]); a start past the end is kept, as in serde | |
 //! | `Ipv4Addr`, `Ipv6Addr` | array of the 4 / 16 octets, serde's binary form (a `bin` is read too) | |
 //! | `IpAddr`, `SocketAddr` | `{"V4": addr}` / `{"V6": addr}` | |
 //! | `SocketAddrV4`, `SocketAddrV6` | array `[ip, port]` (a V6's flow label and scope id are not written, as in serde) | |
@@ -38,7 +38,7 @@
 //! | `Duration` | array `[secs, nanos]`, as `rmp_serde::to_vec` writes it (reads the map `{secs, nanos}` of `to_vec_named` too; that form: [`with::serde_duration`]) | |
 //! | [`Timestamp`] | ext -1, smallest of the 32/64/96-bit layouts | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | `SystemTime` (`std`) | ext -1 as [`Timestamp`] (before the epoch too); a time the platform cannot hold is a decode error (serde: `{secs_since_epoch, nanos_since_epoch}`, `with::serde_system_time`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
-//! | `chrono::DateTime<Tz>`, `NaiveDateTime` (`chrono`) | ext -1, the UTC instant (the offset is not kept; naive is UTC); decodes `DateTime<Utc>` and `NaiveDateTime` (chrono's serde: RFC 3339 text, `with::chrono_str`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `chrono::DateTime<Tz>`, `NaiveDateTime` (`chrono`) | ext -1, the UTC instant (the offset is not kept; naive is UTC); decodes `DateTime<Utc>` and `NaiveDateTime` (chrono's serde: RFC 3339 text, `with::chrono_str`; `chrono::serde::ts_seconds` and the like: `with::chrono_ts`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | `time::OffsetDateTime`, `UtcDateTime`, `PrimitiveDateTime` (`time`) | ext -1, the UTC instant (the offset is not kept; primitive is UTC) (time's serde: a tuple, `with::time_tuple`; `time::serde::rfc3339`: `with::time_rfc3339`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | [`ExtRef`], [`Ext`] | ext (fixext 1/2/4/8/16, ext 8/16/32) | [`Encoder::ext`] / [`Decoder::ext`] |
 //! | [`Value`], [`ValueRef`] | any | |

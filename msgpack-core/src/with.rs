@@ -21,16 +21,14 @@
 //! | `chrono::DateTime<Utc>`, `DateTime<FixedOffset>`, `NaiveDateTime` | timestamp (ext -1) | `str`: `"2023-11-14T22:13:20.123Z"`, `"2023-11-14T22:13:20.123"` | [`chrono_str`] (also `NaiveDate`, `NaiveTime`) | `chrono` |
 //! | `time::OffsetDateTime` with `time::serde::rfc3339` | timestamp (ext -1) | `str`: `"2023-11-14T22:13:20.123Z"` | [`time_rfc3339`] | `time` |
 //! | `time::OffsetDateTime`, `PrimitiveDateTime`, `UtcDateTime` (plain serde impl) | timestamp (ext -1) | array `[year, ordinal, h, m, s, ns(, offset h, m, s)]` | [`time_tuple`] | `time` |
+//! | `chrono::DateTime<Utc>` with `chrono::serde::ts_seconds` .. `ts_nanoseconds` (and `_option`) | timestamp (ext -1) | integer count of the unit | [`chrono_ts`] | `chrono` |
+//! | `Range`, `RangeInclusive`, `RangeFrom`, `RangeTo` | `{"start": s, "end": e}` (= `to_vec_named`) | `to_vec`: `[start, end]` | [`serde_range::compact`] (in map containers none is needed) | |
 //!
 //! The other forms of the crate's type table equal rmp-serde's (each is
-//! compared in `tests/serde_forms.rs`), except three without an adapter:
-//! `Range`, `RangeInclusive`, `RangeFrom` and `RangeTo` are maps as
-//! `to_vec_named` writes them, where `rmp_serde::to_vec` writes the array
-//! `[start, end]` (both are read; write `(start, end)` as a tuple field for
-//! the array); `OsStr` / `OsString` are a `str` where serde writes
-//! `{"Unix": [bytes]}` (both are read); and chrono's `serde::ts_seconds`
-//! family writes an integer, which an `i64` field (`dt.timestamp()`)
-//! gives. Serde's forms in a human-readable rmp-serde
+//! compared in `tests/serde_forms.rs`), except `OsStr` / `OsString`: a
+//! `str` here, where serde writes `{"Unix": [bytes]}` on Unix (we read it;
+//! no adapter writes it), and byte buffers without `serde_bytes` (the
+//! derive's `as_array`). Serde's forms in a human-readable rmp-serde
 //! (`Serializer::with_human_readable`) differ again (addresses and `time`'s
 //! date-times as strings) and are not covered.
 //!

@@ -135,6 +135,36 @@ fn chrono_str_refuses_malformed_text() {
     assert_eq!(got, cases.map(|c| c.1));
 }
 
+#[cfg(feature = "chrono")]
+#[derive(MsgPack, Debug, PartialEq)]
+#[msgpack(array)]
+struct Stamps {
+    #[msgpack(with = "msgpack_core::with::chrono_ts::seconds")]
+    s: chrono::DateTime<chrono::Utc>,
+    #[msgpack(with = "msgpack_core::with::chrono_ts::nanoseconds::option")]
+    ns: Option<chrono::DateTime<chrono::Utc>>,
+    #[msgpack(with = "msgpack_core::with::serde_range::compact")]
+    r: std::ops::Range<u8>,
+}
+
+#[cfg(feature = "chrono")]
+#[test]
+fn chrono_ts_and_ranges_refuse_bad_values() {
+    let good = b"\x93\x01\xc0\x92\x01\x02";
+    assert_eq!(from_slice::<Stamps>(good).unwrap().r, 1..2);
+    let cases: [(&[u8], &str); 4] = [
+        (
+            b"\x93\xd3\x7f\xff\xff\xff\xff\xff\xff\xff\xc0\x92\x01\x02",
+            "expected seconds within the range of chrono::DateTime, found int 9223372036854775807 (out of range) at $.s (byte 1)",
+        ),
+        (b"\x93\xa11\xc0\x92\x01\x02", "expected i128, found str \"1\" at $.s (byte 1)"),
+        (b"\x93\x01\xcb\x3f\xf0\0\0\0\0\0\0\x92\x01\x02", "expected i128, found float64 1 at $.ns (byte 2)"),
+        (b"\x93\x01\xc0\x93\x01\x02\x03", "expected 2 elements, found 3 at $.r (byte 3)"),
+    ];
+    let got: Vec<String> = cases.iter().map(|(bytes, _)| error::<Stamps>(bytes)).collect();
+    assert_eq!(got, cases.map(|c| c.1));
+}
+
 #[cfg(feature = "time")]
 #[derive(MsgPack, Debug, PartialEq)]
 struct Time {

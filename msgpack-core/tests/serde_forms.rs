@@ -165,7 +165,7 @@ fn enums_and_ranges() {
     same(&Bound::Included(300u16));
     same(&Bound::Excluded('z'));
     // Ranges are structs in serde: maps in `to_vec_named` (ours), arrays in
-    // `to_vec`. Each side reads both. No adapter: a tuple field writes the array.
+    // `to_vec`. Each side reads both. Adapter: with::serde_range::compact.
     let compact = Differs { we_read: true, it_reads: true };
     form(&(1u32..10), Same, compact);
     form(&(0u8..=255), Same, compact);
@@ -214,7 +214,8 @@ fn durations_and_system_times() {
 fn chrono_date_times_differ() {
     use chrono::{DateTime, FixedOffset, NaiveDateTime, Utc};
     // chrono's serde impls write text (RFC 3339 / ISO 8601); ours is a
-    // timestamp. Adapter: with::chrono_str.
+    // timestamp. Adapter: with::chrono_str (and with::chrono_ts for
+    // chrono::serde::ts_seconds and the like).
     let utc: DateTime<Utc> = "2023-11-14T22:13:20.123Z".parse().unwrap();
     form(&utc, APART, APART);
     let naive: NaiveDateTime = "2023-11-14T22:13:20".parse().unwrap();

@@ -139,7 +139,7 @@ pub fn encode<T: ChronoStr, W: Write>(v: &T, e: &mut Encoder<W>) -> Result<(), e
     }
 }
 
-/// The length [`encode`] writes (the text is formatted to measure it).
+/// The length [`encode()`] writes (the text is formatted to measure it).
 ///
 /// ```
 /// let t: chrono::DateTime<chrono::Utc> = "2023-11-14T22:13:20Z".parse()?;
@@ -199,7 +199,7 @@ pub mod option {
         common::encode_option(v, e, super::encode)
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::chrono_str::option::encoded_len(&None::<chrono::NaiveTime>), 1);

@@ -12,7 +12,7 @@
 //! | `ts_nanoseconds` / `ts_nanoseconds_option` | [`nanoseconds`] / [`nanoseconds::option`] |
 //!
 //! Decoding reads any integer; one outside chrono's range is an
-//! [`ErrorKind::OutOfRange`](crate::decode::ErrorKind::OutOfRange) error.
+//! [`ErrorKind::OutOfRange`] error.
 //! Nanoseconds cannot count beyond about 1677-2262 in an `i64`: encoding
 //! a date-time outside is [`encode::Error::Unrepresentable`] (chrono's
 //! serializer fails too).
@@ -108,7 +108,7 @@ macro_rules! unit {
                 super::write(v, $per, e)
             }
 
-            /// The length [`encode`] writes (0 where it fails).
+            /// The length [`encode()`] writes (0 where it fails).
             ///
             /// ```
             /// let t = chrono::DateTime::from_timestamp(0, 0).unwrap();
@@ -165,7 +165,7 @@ macro_rules! unit {
                     common::encode_option(v, e, super::encode)
                 }
 
-                /// The length [`encode`] writes.
+                /// The length [`encode()`] writes.
                 ///
                 /// ```
                 #[doc = concat!("assert_eq!(msgpack_core::with::chrono_ts::", stringify!($name), "::option::encoded_len(&None), 1);")]

@@ -42,7 +42,7 @@ pub fn encode<W: Write>(v: &Duration, e: &mut Encoder<W>) -> Result<(), encode::
     forms::encode_fields(&NAMES, [&v.as_secs(), &u64::from(v.subsec_nanos())], e)
 }
 
-/// The length [`encode`] writes.
+/// The length [`encode()`] writes.
 ///
 /// ```
 /// use msgpack_core::with::serde_duration;
@@ -105,7 +105,7 @@ pub mod option {
         common::encode_option(v, e, super::encode)
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::serde_duration::option::encoded_len(&None), 1);

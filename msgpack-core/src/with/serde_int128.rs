@@ -153,7 +153,7 @@ pub mod option {
         common::encode_option(v, e, super::encode)
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::serde_int128::option::encoded_len(&Some(1i128)), 18);

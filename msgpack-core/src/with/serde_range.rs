@@ -96,7 +96,7 @@ pub fn encode<R: SerdeRange, W: Write>(v: &R, e: &mut Encoder<W>) -> Result<(), 
     v.encode(e)
 }
 
-/// The length [`encode`] writes.
+/// The length [`encode()`] writes.
 ///
 /// ```
 /// assert_eq!(msgpack_core::with::serde_range::encoded_len(&(1u8..2)), 13);
@@ -151,7 +151,7 @@ pub mod compact {
         second.map_or(Ok(()), |b| b.encode(e))
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::serde_range::compact::encoded_len(&(1u8..2)), 3);
@@ -163,7 +163,7 @@ pub mod compact {
             + second.map_or(0, Encode::encoded_len)
     }
 
-    /// Reads the array or the map, as [`super::decode`].
+    /// Reads the array or the map, as [`super::decode()`].
     ///
     /// ```
     /// use std::ops::RangeTo;
@@ -212,7 +212,7 @@ pub mod compact {
             common::encode_option(v, e, super::encode)
         }
 
-        /// The length [`encode`] writes.
+        /// The length [`encode()`] writes.
         ///
         /// ```
         /// assert_eq!(msgpack_core::with::serde_range::compact::option::encoded_len(&Some(1u8..2)), 3);

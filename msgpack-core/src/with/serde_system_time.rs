@@ -70,7 +70,7 @@ pub fn encode<W: Write>(v: &SystemTime, e: &mut Encoder<W>) -> Result<(), encode
     forms::encode_fields(&NAMES, [&secs, &nanos], e)
 }
 
-/// The length [`encode`] writes (0 before the epoch, where it fails).
+/// The length [`encode()`] writes (0 before the epoch, where it fails).
 ///
 /// ```
 /// use std::time::UNIX_EPOCH;
@@ -127,7 +127,7 @@ pub mod option {
         common::encode_option(v, e, super::encode)
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::serde_system_time::option::encoded_len(&None), 1);
@@ -186,7 +186,7 @@ pub mod compact {
         super::since_epoch(v)?.encode(e)
     }
 
-    /// The length [`encode`] writes (0 before the epoch, where it fails).
+    /// The length [`encode()`] writes (0 before the epoch, where it fails).
     ///
     /// ```
     /// use std::time::UNIX_EPOCH;
@@ -197,7 +197,7 @@ pub mod compact {
         super::since_epoch::<()>(v).map_or(0, |parts| parts.encoded_len())
     }
 
-    /// Reads the array or the map, as [`super::decode`].
+    /// Reads the array or the map, as [`super::decode()`].
     ///
     /// ```
     /// use std::time::{Duration, UNIX_EPOCH};
@@ -245,7 +245,7 @@ pub mod compact {
             common::encode_option(v, e, super::encode)
         }
 
-        /// The length [`encode`] writes.
+        /// The length [`encode()`] writes.
         ///
         /// ```
         /// assert_eq!(msgpack_core::with::serde_system_time::compact::option::encoded_len(&None), 1);

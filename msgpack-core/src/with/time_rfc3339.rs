@@ -84,7 +84,7 @@ pub fn encode<W: Write>(v: &OffsetDateTime, e: &mut Encoder<W>) -> Result<(), en
     e.str(text(v).map_err(encode::Error::Unrepresentable)?.as_str())
 }
 
-/// The length [`encode`] writes (0 where it fails).
+/// The length [`encode()`] writes (0 where it fails).
 ///
 /// ```
 /// use time::macros::datetime;
@@ -143,7 +143,7 @@ pub mod option {
         common::encode_option(v, e, super::encode)
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::time_rfc3339::option::encoded_len(&None), 1);

@@ -13,7 +13,7 @@
 //! needs the array of exactly that length, each element within its type
 //! (`i32` year, `u16` ordinal, `u8` hour, minute and second, `u32`
 //! nanosecond, `i8` offset parts), and a valid date, time and offset: an
-//! invalid one is an [`ErrorKind::Invalid`](crate::decode::ErrorKind::Invalid)
+//! invalid one is an [`ErrorKind::Invalid`]
 //! error with `time`'s reason.
 //!
 //! ```
@@ -118,7 +118,7 @@ pub fn encode<T: TimeTuple, W: Write>(v: &T, e: &mut Encoder<W>) -> Result<(), e
     v.parts()[..T::LEN].iter().try_for_each(|&x| e.i64(x))
 }
 
-/// The length [`encode`] writes.
+/// The length [`encode()`] writes.
 ///
 /// ```
 /// use time::macros::datetime;
@@ -201,7 +201,7 @@ pub mod option {
         common::encode_option(v, e, super::encode)
     }
 
-    /// The length [`encode`] writes.
+    /// The length [`encode()`] writes.
     ///
     /// ```
     /// assert_eq!(msgpack_core::with::time_tuple::option::encoded_len(&None::<time::UtcDateTime>), 1);
