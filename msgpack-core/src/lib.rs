@@ -27,7 +27,7 @@
 //! | `Ipv4Addr`, `Ipv6Addr` | array of the 4 / 16 octets, serde's binary form (a `bin` is read too) | |
 //! | `IpAddr`, `SocketAddr` | `{"V4": addr}` / `{"V6": addr}` | |
 //! | `SocketAddrV4`, `SocketAddrV6` | array `[ip, port]` (a V6's flow label and scope id are not written, as in serde) | |
-//! | `Path`, `PathBuf`, `OsStr`, `OsString` (`std`) | `str`; one that is not UTF-8 is an encode error (serde writes an `OsString` as `{"Unix": [bytes]}`, not portable: read too) | [`Encoder::str`] / [`Decoder::str`] |
+//! | `Path`, `PathBuf`, `OsStr`, `OsString` (`std`) | `str`; one that is not UTF-8 is an encode error (serde writes an `OsString` as `{"Unix": [bytes]}`, not portable: read too; that form on Unix: `with::serde_os_string`) | [`Encoder::str`] / [`Decoder::str`] |
 //! | `CStr`, `CString` | `bin` of the bytes without the NUL (a NUL inside is a decode error) | [`Encoder::bin`] / [`Decoder::bin`] |
 //! | `uuid::Uuid` (`uuid`) | `bin` of the 16 bytes, serde's binary form (an array of 16 and the text form are read too) | [`Encoder::bin`] / [`Decoder::bin`] |
 //! | `indexmap::IndexMap<K, V, S>`, `IndexSet<T, S>` (`indexmap`) | map / array, in insertion order both ways | [`Encoder::map_len`] / [`Decoder::map_len`] |

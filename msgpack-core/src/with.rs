@@ -22,13 +22,14 @@
 //! | `time::OffsetDateTime` with `time::serde::rfc3339` | timestamp (ext -1) | `str`: `"2023-11-14T22:13:20.123Z"` | [`time_rfc3339`] | `time` |
 //! | `time::OffsetDateTime`, `PrimitiveDateTime`, `UtcDateTime` (plain serde impl) | timestamp (ext -1) | array `[year, ordinal, h, m, s, ns(, offset h, m, s)]` | [`time_tuple`] | `time` |
 //! | `chrono::DateTime<Utc>` with `chrono::serde::ts_seconds` .. `ts_nanoseconds` (and `_option`) | timestamp (ext -1) | integer count of the unit | [`chrono_ts`] | `chrono` |
+//! | `OsString` (Unix) | `str` (an encode error if not UTF-8) | `{"Unix": [bytes]}` | [`serde_os_string`] | `std` |
 //! | `Range`, `RangeInclusive`, `RangeFrom`, `RangeTo` | `{"start": s, "end": e}` (= `to_vec_named`) | `to_vec`: `[start, end]` | [`serde_range::compact`] (in map containers none is needed) | |
 //!
 //! The other forms of the crate's type table equal rmp-serde's (each is
-//! compared in `tests/serde_forms.rs`), except `OsStr` / `OsString`: a
-//! `str` here, where serde writes `{"Unix": [bytes]}` on Unix (we read it;
-//! no adapter writes it), and byte buffers without `serde_bytes` (the
-//! derive's `as_array`). Serde's forms in a human-readable rmp-serde
+//! compared in `tests/serde_forms.rs`), except byte buffers without
+//! `serde_bytes` (the derive's `as_array`) and `OsString` off Unix
+//! (serde's `{"Windows": [u16s]}` is read, not written). Serde's forms in
+//! a human-readable rmp-serde
 //! (`Serializer::with_human_readable`) differ again (addresses and `time`'s
 //! date-times as strings) and are not covered.
 //!
@@ -78,6 +79,8 @@ pub mod chrono_ts;
 mod common;
 pub mod serde_duration;
 pub mod serde_int128;
+#[cfg(all(feature = "std", unix))]
+pub mod serde_os_string;
 pub mod serde_range;
 #[cfg(feature = "std")]
 pub mod serde_system_time;

@@ -169,6 +169,41 @@ fn system_time_before_the_epoch_is_an_encode_error_on_both_sides() {
     assert!(matches!(to_vec(&v), Err(msgpack_core::encode::Error::Unrepresentable(_))));
 }
 
+// ---- OsString (Unix) ----------------------------------------------------------------
+
+#[cfg(unix)]
+#[derive(MsgPack, Serialize, Deserialize, Debug, PartialEq)]
+struct Files {
+    #[msgpack(with = "msgpack_core::with::serde_os_string")]
+    name: std::ffi::OsString,
+    #[msgpack(with = "msgpack_core::with::serde_os_string::option")]
+    alt: Option<std::ffi::OsString>,
+}
+
+#[cfg(unix)]
+#[derive(MsgPack, Serialize, Deserialize, Debug, PartialEq)]
+#[msgpack(array)]
+struct FilesCompact {
+    #[msgpack(with = "msgpack_core::with::serde_os_string")]
+    name: std::ffi::OsString,
+    #[msgpack(with = "msgpack_core::with::serde_os_string::option")]
+    alt: Option<std::ffi::OsString>,
+}
+
+#[cfg(unix)]
+#[test]
+fn os_strings_match_rmp_serde_in_both_forms() {
+    use std::os::unix::ffi::OsStringExt;
+    let mut rng = rng::Rng(0x05);
+    for i in 0..300 {
+        // Any bytes: UTF-8 or not, which serde's form keeps.
+        let name = std::ffi::OsString::from_vec((0..rng.below(40)).map(|_| rng.next() as u8).collect());
+        let alt = (i % 2 == 0).then(|| std::ffi::OsString::from(format!("é{i}")));
+        parity(&Files { name: name.clone(), alt: alt.clone() }, true);
+        parity(&FilesCompact { name, alt }, false);
+    }
+}
+
 // ---- schema ------------------------------------------------------------------------
 
 /// Two versions of a type in two modules, naming the adapter with and

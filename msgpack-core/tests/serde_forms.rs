@@ -191,7 +191,8 @@ fn addresses_are_the_same() {
 fn paths_and_os_strings() {
     same(&PathBuf::from("/tmp/a b"));
     // serde writes an `OsString` as `{"Unix": [bytes]}` (platform-tagged);
-    // ours is a `str`, and we read serde's form. No adapter.
+    // ours is a `str`, and we read serde's form. Adapter:
+    // with::serde_os_string (Unix).
     #[cfg(unix)]
     form(&OsString::from("os"), Differs { we_read: true, it_reads: false }, Differs { we_read: true, it_reads: false });
 }
