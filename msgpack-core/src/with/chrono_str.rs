@@ -14,6 +14,9 @@
 //! offset and converted); text it refuses is an
 //! [`ErrorKind::Invalid`](crate::decode::ErrorKind::Invalid) error naming
 //! chrono's reason and the string found. Formatting needs no allocator.
+//! `DateTime<Local>` is not covered (its decoding needs the clock): keep
+//! the field a `DateTime<FixedOffset>` or `DateTime<Utc>`, whose text is
+//! the same.
 //!
 //! ```
 //! use chrono::{DateTime, Utc};
