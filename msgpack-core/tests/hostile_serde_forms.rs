@@ -165,6 +165,26 @@ fn chrono_ts_and_ranges_refuse_bad_values() {
     assert_eq!(got, cases.map(|c| c.1));
 }
 
+/// An adapter inside an untagged enum: a text that does not parse fails the
+/// variant quietly, and the next one is tried.
+#[cfg(feature = "chrono")]
+#[derive(MsgPack, Debug, PartialEq)]
+#[msgpack(untagged)]
+enum When {
+    At(#[msgpack(with = "msgpack_core::with::chrono_str")] chrono::DateTime<chrono::Utc>),
+    Text(String),
+}
+
+#[cfg(feature = "chrono")]
+#[test]
+fn adapters_in_untagged_variants() {
+    let at = from_slice::<When>(b"\xb42023-11-14T22:13:20Z").unwrap();
+    assert!(matches!(at, When::At(t) if t.timestamp() == 1_700_000_000));
+    assert_eq!(from_slice::<When>(b"\xa5later").unwrap(), When::Text("later".into()));
+    let e = from_slice::<When>(&[0x07]).unwrap_err().to_string();
+    assert!(e.starts_with("no variant of untagged enum When matched (At: expected str"), "{e}");
+}
+
 #[cfg(feature = "time")]
 #[derive(MsgPack, Debug, PartialEq)]
 struct Time {

@@ -41,6 +41,10 @@ pub(crate) fn decode_option<'de, T>(
 /// (input is out of range), found str "2023-13-01T00:00:00Z"`).
 #[cold]
 pub(crate) fn invalid(d: &Decoder<'_>, at: usize, expected: &str, why: impl fmt::Display) -> Error {
+    if d.is_quiet() {
+        // Speculating (an untagged variant): no details, nothing allocated.
+        return Error::speculative();
+    }
     let expected = Message::new(format_args!("{expected} ({why})"));
     d.error(ErrorKind::Invalid { expected, found: d.found_at(at) }, at)
 }
