@@ -16,7 +16,9 @@
 //! chrono's reason and the string found. Formatting needs no allocator.
 //! `DateTime<Local>` is not covered (its decoding needs the clock): keep
 //! the field a `DateTime<FixedOffset>` or `DateTime<Utc>`, whose text is
-//! the same.
+//! the same. `encoded_len` formats the text to measure it, about the work
+//! of `encode`: a type with many such fields may set
+//! `#[msgpack(costly_len)]` so that `to_vec` grows its buffer instead.
 //!
 //! ```
 //! use chrono::{DateTime, Utc};

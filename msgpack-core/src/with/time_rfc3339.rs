@@ -11,7 +11,9 @@
 //! `time`'s own RFC 3339 parser (this feature enables `time/parsing`);
 //! text it refuses is an
 //! [`ErrorKind::Invalid`](crate::decode::ErrorKind::Invalid) error with
-//! `time`'s reason and the string found. Formatting needs no allocator.
+//! `time`'s reason and the string found. Formatting needs no allocator;
+//! `encoded_len` formats the text to measure it (see `#[msgpack(costly_len)]`
+//! for a type with many such fields).
 //!
 //! ```
 //! use msgpack_core::MsgPack;
