@@ -6,7 +6,7 @@
 //! | `bool` | `true` / `false` | [`Encoder::bool`] / [`Decoder::bool`] |
 //! | `u8`..`u64`, `usize`, `NonZero*` (every width; zero is a decode error) | smallest of positive fixint, `uint 8/16/32/64` | [`Encoder::u64`] / [`Decoder::u64`] |
 //! | `i8`..`i64`, `isize` | smallest of fixint, `int 8/16/32/64` (non-negative as `uint`) | [`Encoder::i64`] / [`Decoder::i64`] |
-//! | `u128`, `i128` | an integer if it fits in 64 bits, else an encode error (rmp-serde: a 16-byte `bin`, also for `NonZeroU128` / `NonZeroI128`; serde's form: [`with::serde_int128`]) | [`Encoder::u128`] / [`Decoder::u128`] |
+//! | `u128`, `i128` | an integer if it fits in 64 bits, else an encode error (rmp-serde: a 16-byte `bin`, also for `NonZeroU128` / `NonZeroI128`, which these impls do not read; serde's form: [`with::serde_int128`]) | [`Encoder::u128`] / [`Decoder::u128`] |
 //! | `f32` | `float 32` | [`Encoder::f32`] / [`Decoder::f32`] |
 //! | `f64` | `float 64` (reads `float 32` too) | [`Encoder::f64`] / [`Decoder::f64`] |
 //! | `char` | `str` of one character | [`Encoder::str`] / [`Decoder::str`] |

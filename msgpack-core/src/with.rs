@@ -11,7 +11,8 @@
 //! `with` needs, and an `option` submodule for an `Option<T>` field (`nil`
 //! or the form, as serde writes an `Option`; an absent field is `None`).
 //! Each is tested against rmp-serde both ways, in map and `array`
-//! containers (`tests/serde_forms.rs`).
+//! containers (`tests/serde_adapters.rs`, `tests/serde_adapters_dates.rs`;
+//! bad input in `tests/hostile_serde_forms.rs`).
 //!
 //! | type | here | rmp-serde (serde impl) | adapter | feature |
 //! |---|---|---|---|---|
