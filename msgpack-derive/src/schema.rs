@@ -174,9 +174,18 @@ impl Gen<'_> {
             quote!(#krate::schema)
         };
         // The same text names the same item only from the same module,
-        // unless the path is absolute within the crate.
+        // unless the path is absolute within the crate. A path into the
+        // core crate (its `with` adapters) is absolute too, named without
+        // a leading `::`: the same adapter is the same form from any module.
+        let krate_name = {
+            let krate = &self.n.krate;
+            quote!(#krate).to_string().replace(' ', "").trim_start_matches("::").to_string() + "::"
+        };
         let absolute = |leading_colon: bool, name: &str| {
-            if leading_colon || name.starts_with("crate::") {
+            if name.trim_start_matches("::").starts_with(&krate_name) {
+                let name = name.trim_start_matches("::");
+                quote!(#name)
+            } else if leading_colon || name.starts_with("crate::") {
                 quote!(#name)
             } else {
                 quote!(::core::concat!(::core::module_path!(), "::", #name))
