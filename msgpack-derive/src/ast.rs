@@ -138,9 +138,20 @@ pub(crate) fn has_flatten(fields: &[Field]) -> bool {
 }
 
 impl Field<'_> {
-    /// Written and read at all (not `skip`).
+    /// Written or read at all (not `skip`): its key is the field's.
     pub(crate) fn is_wire(&self) -> bool {
         !self.attrs.skip.is_set()
+    }
+
+    /// Written by the encoder (not `skip`, not `skip_serializing`).
+    pub(crate) fn is_written(&self) -> bool {
+        self.is_wire() && !self.attrs.skip_serializing.is_set()
+    }
+
+    /// Read by the decoder (not `skip`, not `skip_deserializing`): the
+    /// others take their default.
+    pub(crate) fn is_read(&self) -> bool {
+        self.is_wire() && !self.attrs.skip_deserializing.is_set()
     }
 
     /// The Rust name of the field (its index for a tuple field), for

@@ -155,20 +155,20 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
             }
         }),
         Style::Struct | Style::Tuple => {
-            let count = fields.iter().filter(|f| f.is_wire()).count();
+            let count = fields.iter().filter(|f| f.is_read()).count();
             if count >= 16 {
                 return None;
             }
             let count = count as u8;
             let values: Vec<TokenStream> = fields
                 .iter()
-                .map(|f| if f.is_wire() { value_decode(n, f, false) } else { skipped_value(cont, f) })
+                .map(|f| if f.is_read() { value_decode(n, f, false) } else { skipped_value(cont, f) })
                 .collect();
             let mut build = match runs_then_build(cont, n, *style, fields, &values) {
                 Some(build) => build,
                 None => construct(&quote!(Self), *style, fields, &values),
             };
-            if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
+            if fields.iter().any(|f| !f.is_read() && from_container_default(cont, f)) {
                 let make = make_container_default(cont);
                 build = quote!({ #make #build });
             }
@@ -242,7 +242,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
         let values: Vec<TokenStream> = fields
             .iter()
             .map(|f| {
-                if f.is_wire() {
+                if f.is_read() {
                     let call = decode_fn(n, f);
                     quote!(#call(__d)?)
                 } else {

@@ -76,7 +76,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     };
     let map_impl = match &cont.data {
         Data::Struct(Style::Struct, fields) if cont.form() == Form::Map && plain => {
-            let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+            let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
             let access = |f: &Field| {
                 let m = &f.member;
                 quote!(&self.#m)
@@ -171,7 +171,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
 fn max_len(cont: &Container, n: &Names) -> TokenStream {
     let krate = &n.krate;
     let Data::Struct(style, fields) = &cont.data else { return quote!() };
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
     let field_max = |f: &Field| {
         let ty = f.ty;
         if f.attrs.with.is_set()
@@ -226,7 +226,7 @@ fn transparent_body(cont: &Container, n: &Names) -> (TokenStream, TokenStream) {
 }
 
 fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (TokenStream, TokenStream) {
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
     let access = |f: &Field| {
         let m = &f.member;
         quote!(&self.#m)

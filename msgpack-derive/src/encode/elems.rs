@@ -75,7 +75,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &
     let krate = &n.krate;
     let ident = cont.ident;
     let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
     let access = |f: &Field| {
         let m = &f.member;
         quote!(&self.#m)
