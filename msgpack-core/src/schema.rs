@@ -506,10 +506,11 @@ pub struct FieldDef {
     pub aliases: &'static [&'static str],
     /// The field's shape.
     pub shape: ShapeRef,
-    /// The reader needs it: no `default`, not an `Option`.
+    /// The reader needs it: no `default`, not an `Option`, not
+    /// `skip_deserializing`.
     pub required: bool,
-    /// The writer writes it in every message (no `skip_if`, not left out by
-    /// `omit_defaults`).
+    /// The writer writes it in every message (no `skip_if` or
+    /// `skip_serializing`, not left out by `omit_defaults`).
     pub always_written: bool,
     /// `flatten`: the field's own entries (a map-form struct's fields, or a
     /// catch-all map's entries) are written inline in this struct's map

@@ -126,6 +126,18 @@ impl Variant<'_> {
         cont.attrs.untagged.is_set() || self.attrs.untagged.is_set()
     }
 
+    /// Why encoding the variant is an error (`skip`, or serde's
+    /// `skip_serializing`: read, never written); `None` if it is written.
+    pub(crate) fn never_written(&self) -> Option<&'static str> {
+        if self.attrs.skip.is_set() {
+            Some(attr::SKIP)
+        } else if self.attrs.skip_serializing.is_set() {
+            Some(attr::SKIP_SERIALIZING)
+        } else {
+            None
+        }
+    }
+
     /// The `other` variant holding the whole unknown value (a newtype).
     pub(crate) fn is_raw_other(&self) -> bool {
         self.attrs.other.is_set() && self.style == Style::Newtype

@@ -149,6 +149,9 @@ pub(crate) struct Variant {
     /// `borrow` / `borrow = "'a"` (serde's, on a newtype variant): checked
     /// like a field's.
     pub(crate) borrow: Attr<Vec<syn::Lifetime>>,
+    /// `skip_serializing` (serde's): read, never written (encoding it is an
+    /// error, as for `skip`).
+    pub(crate) skip_serializing: Attr<()>,
 }
 
 /// The `msgpack` attributes of an item.
@@ -451,6 +454,7 @@ impl Variant {
             aliases: Vec::new(),
             untagged: Attr::none(UNTAGGED),
             borrow: Attr::none(BORROW),
+            skip_serializing: Attr::none(SKIP_SERIALIZING),
         };
         for attr in msgpack_attrs(&variant.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -463,6 +467,7 @@ impl Variant {
                     }
                     BORROW => v.borrow.set(cx, t, split::borrow(cx, &meta)?),
                     SKIP => v.skip.set(cx, t, ()),
+                    SKIP_SERIALIZING => v.skip_serializing.set(cx, t, ()),
                     OTHER => v.other.set(cx, t, ()),
                     UNTAGGED => v.untagged.set(cx, t, ()),
                     ALIAS => v.aliases.push(lit_str(&meta)?),

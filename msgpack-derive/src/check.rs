@@ -477,7 +477,12 @@ fn check_field(cx: &Ctxt, cont: &Container, f: &Field, style: Style, form: Form)
         let refused = if style == Style::Struct { &[][..] } else { &keyed[..] };
         for (name, tokens) in refused.iter().copied().chain([(attr::KEY, a.key.tokens())]) {
             if let Some(t) = tokens {
-                cx.error_spanned_by(t, format!("`{name}` has no effect in array form: fields are written by position"));
+                let why = if style == Style::Struct {
+                    "has no effect in array form: fields are written by position"
+                } else {
+                    "has no effect on a tuple field: it is written by position and has no key"
+                };
+                cx.error_spanned_by(t, format!("`{name}` {why}"));
             }
         }
         if let Some(t) = a.skip_if.tokens() {

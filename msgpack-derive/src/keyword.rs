@@ -97,7 +97,7 @@ pub(crate) const FIELD_WORDS: &[&str] = &[
     DESERIALIZE_WITH,
     BOUND,
 ];
-pub(crate) const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS, UNTAGGED, BORROW];
+pub(crate) const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS, UNTAGGED, BORROW, SKIP_SERIALIZING];
 
 /// The kinds of items attributes are written on.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -143,10 +143,8 @@ pub(crate) fn serde_refusal(item: Item, w: &str) -> Option<String> {
         (Item::Field, "getter") => {
             "serde's `getter` is not supported: it belongs to `remote`, which has no equivalent here; derive a local mirror and convert with `from` / `into`"
         }
-        (Item::Variant, SKIP_SERIALIZING | SKIP_DESERIALIZING) => {
-            return Some(format!(
-                "serde's `{w}` is not supported on a variant: a variant is written and read, or neither (`skip`), because the schema descriptor has one list of variants for both directions; use `skip`"
-            ));
+        (Item::Variant, SKIP_DESERIALIZING) => {
+            "serde's `skip_deserializing` is not supported on a variant: the schema descriptor's list of variants cannot say that one is written but not read; use `skip` (neither), or keep the variant"
         }
         (Item::Variant, WITH | SERIALIZE_WITH | DESERIALIZE_WITH) => {
             let here = match w {

@@ -77,8 +77,16 @@ pub(crate) fn one_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option
             "`{w}` with different `serialize` and `deserialize` values: here one wire name serves both directions (the schema descriptor has one shape); {}",
             instead(s, d)
         ),
+        (Some(one), None) if w == "rename" => format!(
+            "`rename(serialize = ..)` alone: here one wire name serves both directions (the schema descriptor has one shape); write `rename = {:?}`, and `alias = \"..\"` for the name read",
+            one.value()
+        ),
+        (None, Some(one)) if w == "rename" => format!(
+            "`rename(deserialize = ..)` alone: here one wire name serves both directions (the schema descriptor has one shape); write `alias = {:?}` to read that name as well",
+            one.value()
+        ),
         (Some(one), None) | (None, Some(one)) => format!(
-            "`{w}` with one half only: here one wire name serves both directions (the schema descriptor has one shape); write `{w} = {:?}`",
+            "`{w}` with one half only: one rule serves both directions here; write `{w} = {:?}`",
             one.value()
         ),
         (None, None) => format!("`{w}(..)` needs `serialize = \"..\"` and `deserialize = \"..\"`"),

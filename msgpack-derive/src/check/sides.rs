@@ -10,6 +10,10 @@ use crate::ctxt::Ctxt;
 /// `skip_serializing` / `skip_deserializing` on one field.
 pub(super) fn check_one_sided(cx: &Ctxt, cont: &Container, f: &Field, style: Style, form: Form) {
     let a = &f.attrs;
+    if let (Some(_), Some(t)) = (a.skip_serializing.tokens(), a.skip_deserializing.tokens()) {
+        cx.error_spanned_by(t, "`skip_serializing` and `skip_deserializing` together: write `skip`");
+        return;
+    }
     for (name, tokens) in
         [(attr::SKIP_SERIALIZING, a.skip_serializing.tokens()), (attr::SKIP_DESERIALIZING, a.skip_deserializing.tokens())]
     {
@@ -32,9 +36,6 @@ pub(super) fn check_one_sided(cx: &Ctxt, cont: &Container, f: &Field, style: Sty
                 cx.error_spanned_by(t, format!("`{name}` and `{other}` conflict; keep one"));
             }
         }
-    }
-    if let (Some(_), Some(t)) = (a.skip_serializing.tokens(), a.skip_deserializing.tokens()) {
-        cx.error_spanned_by(t, "`skip_serializing` and `skip_deserializing` together: write `skip`");
     }
     // The half that never runs would have nothing to act on.
     let alias = a.aliases.first().map(|l| l.to_token_stream());

@@ -135,14 +135,14 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (T
     let mut len_arms = Vec::new();
     for (i, v) in variants.iter().enumerate() {
         let (pat, names) = variant_pattern(v);
-        if v.attrs.skip.is_set() {
+        if let Some(why) = v.never_written() {
             let vi = v.ident;
             let pat = match v.style {
                 Style::Unit => quote!(Self::#vi),
                 Style::Struct => quote!(Self::#vi { .. }),
                 Style::Tuple | Style::Newtype => quote!(Self::#vi(..)),
             };
-            let msg = format!("variant `{}` of `{}` is marked `skip` and cannot be encoded", v.ident, cont.ident);
+            let msg = format!("variant `{}` of `{}` is marked `{why}` and cannot be encoded", v.ident, cont.ident);
             enc_arms.push(quote!(#pat => ::core::result::Result::Err(#krate::encode::Error::Unrepresentable(#msg)),));
             len_arms.push(quote!(#pat => 0,));
             continue;

@@ -192,3 +192,29 @@ fn bounds_and_borrow_spellings() {
     assert_eq!(n, b"\x81\xa5Short\xa1s");
     assert_eq!(msgpack_core::from_slice::<Name>(&n).unwrap(), Name::Short("s"));
 }
+
+/// `skip_serializing` on a variant: read, never written (encoding it is an
+/// error on both sides).
+#[derive(MsgPack, PartialEq, Debug)]
+enum Cmd {
+    Run(u8),
+    #[msgpack(skip_serializing)]
+    Legacy,
+}
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+enum TCmd {
+    Run(u8),
+    #[serde(skip_serializing)]
+    Legacy,
+}
+
+#[test]
+fn skip_serializing_variant() {
+    assert_eq!(same(Named, &Cmd::Run(1), &TCmd::Run(1)), b"\x81\xa3Run\x01");
+    let e = msgpack_core::to_vec(&Cmd::Legacy).unwrap_err();
+    assert!(e.to_string().contains("`skip_serializing`"), "{e}");
+    assert!(rmp_serde::to_vec_named(&TCmd::Legacy).is_err());
+    let legacy = b"\xa6Legacy";
+    assert_eq!(msgpack_core::from_slice::<Cmd>(legacy).unwrap(), Cmd::Legacy);
+    assert_eq!(rmp_serde::from_slice::<TCmd>(legacy).unwrap(), TCmd::Legacy);
+}
