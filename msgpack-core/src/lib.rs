@@ -348,6 +348,7 @@ pub mod decode;
 pub mod encode;
 mod entry;
 pub mod ext;
+mod field_type;
 mod impls;
 #[doc(hidden)]
 pub mod layout;
@@ -367,6 +368,7 @@ pub use encode::{Encode, Encoder};
 #[cfg(feature = "alloc")]
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
+pub use field_type::MsgPackField;
 #[cfg(feature = "alloc")]
 pub use raw::Raw;
 pub use raw::RawRef;

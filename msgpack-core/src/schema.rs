@@ -223,7 +223,7 @@ use crate::encode::StaticRef;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no wire schema (`Schema` is not implemented)",
-    note = "derive `MsgPack` for it, implement `msgpack_core::schema::Schema` by hand, or encode the field with `#[msgpack(with = \"...\")]`"
+    note = "a type used in a `#[derive(MsgPack)]` type needs `Schema` too, beside `Encode` and `Decode`: derive `MsgPack` for it, or implement `Schema` by hand (see the docs of `msgpack_core::schema::Schema`: a hand-written impl describes what `encode` writes), or give the field `#[msgpack(with = \"module\")]`"
 )]
 pub trait Schema {
     /// The wire shape of `Self`.

@@ -9,6 +9,7 @@ use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 
 pub(crate) mod bound;
+pub(crate) mod field_check;
 pub(crate) mod layout;
 
 /// Paths the generated code uses.

@@ -15,8 +15,8 @@ use syn::{LitInt, LitStr};
 use crate::case::{RULES, RenameRule};
 use crate::ctxt::Ctxt;
 pub(crate) use crate::keyword::*;
-pub(crate) use crate::split::Bounds;
 use crate::split;
+pub(crate) use crate::split::Bounds;
 
 /// One attribute's value and the tokens it came from.
 pub(crate) struct Attr<T> {

@@ -36,6 +36,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let params = bound::decode_impl_params(cont);
     let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>), bound::Side::Decode);
     let name = ident.to_string();
+    // First in every body that decodes a field (see `field_check`).
+    let checks = crate::ast::field_check::field_checks(cont);
     let body = match &cont.data {
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
         Data::Enum(variants) => enums::enum_body(cont, n, variants, &name),
@@ -59,6 +61,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         __at: usize,
                         __skip_key: ::core::option::Option<#krate::__private::TagKey>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        #checks
                         ::core::result::Result::Ok(#entries)
                     }
                 }
@@ -95,6 +98,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     fn __decode_fallback(
                         __d: &mut #krate::Decoder<'de>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        #checks
                         #body
                     }
                 }
@@ -118,6 +122,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             #layout_items
             #inline
             fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #checks
                 #layout_hook
                 #body
             }

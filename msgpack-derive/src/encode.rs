@@ -35,6 +35,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => enum_body(cont, n, variants),
     };
     let max_len = max_len(cont, n);
+    let checks = crate::ast::field_check::field_checks(cont);
     // A transparent struct is its field: no window or map entries of its own.
     let plain = cont.transparent_field().is_none();
     let items_impl = match &cont.data {
@@ -46,6 +47,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     &self,
                     __e: &mut #krate::encode::Encoder<__W>,
                 ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                    #checks
                     #body
                 }
             }
@@ -110,6 +112,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     }
                     #[inline(always)]
                     fn __entries_len(&self) -> usize {
+                        #checks
                         #elen
                     }
                 }
@@ -120,6 +123,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         &self,
                         __e: &mut #krate::encode::Encoder<__W>,
                     ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                        #checks
                         #pre
                         #stmts
                         ::core::result::Result::Ok(())
@@ -151,11 +155,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
             ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                #checks
                 #layout_hook
                 #body
             }
             #[inline]
             fn encoded_len(&self) -> usize {
+                #checks
                 #len
             }
         }
@@ -187,9 +193,10 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
         }
     };
     let mut parts: Vec<TokenStream> = Vec::new();
+    let checks = crate::ast::field_check::field_checks(cont);
     if let Some(f) = cont.transparent_field() {
         let part = field_max(f);
-        return quote!(const __MAX_LEN: usize = #part;);
+        return quote!(const __MAX_LEN: usize = { #checks #part };);
     }
     match style {
         Style::Unit => parts.push(quote!(1usize)),
@@ -213,7 +220,12 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
             }
         },
     }
-    quote!(const __MAX_LEN: usize = #krate::encode::bounded::max_len_sum(&[#(#parts),*]);)
+    let sum = quote!(#krate::encode::bounded::max_len_sum(&[#(#parts),*]));
+    if checks.is_empty() {
+        quote!(const __MAX_LEN: usize = #sum;)
+    } else {
+        quote!(const __MAX_LEN: usize = { #checks #sum };)
+    }
 }
 
 /// A `transparent` struct: its one encoded field, alone.

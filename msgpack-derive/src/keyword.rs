@@ -220,6 +220,9 @@ mod tests {
     #[test]
     fn other_words_get_a_suggestion_or_their_place() {
         assert_eq!(unknown_message(Item::Field, "renam"), "unknown field attribute `renam`; did you mean `rename`?");
-        assert_eq!(unknown_message(Item::Variant, "flatten"), "`flatten` is a field attribute, not a variant attribute");
+        assert_eq!(
+            unknown_message(Item::Variant, "flatten"),
+            "`flatten` is a field attribute, not a variant attribute"
+        );
     }
 }

@@ -61,6 +61,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
         );
     };
+    // The one error per field lacking the traits (see `field_check`).
+    let checks = crate::ast::field_check::field_checks(cont);
+    let (shape, shape_ref) = if checks.is_empty() {
+        (shape.clone(), quote!(#schema::ShapeRef::new(&#shape)))
+    } else {
+        (quote!({ #checks #shape }), quote!({ #checks #schema::ShapeRef::new(&#shape) }))
+    };
     if is_static {
         quote! {
             #id
@@ -82,7 +89,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             }
             #[automatically_derived]
             impl #impl_generics #schema::Schema for #ident #ty_generics where #(#preds,)* {
-                const SHAPE: #schema::ShapeRef = #schema::ShapeRef::new(&#shape);
+                const SHAPE: #schema::ShapeRef = #shape_ref;
             }
         }
     }

@@ -85,10 +85,9 @@ pub(crate) fn one_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option
             "`rename(deserialize = ..)` alone: here one wire name serves both directions (the schema descriptor has one shape); write `alias = {:?}` to read that name as well",
             one.value()
         ),
-        (Some(one), None) | (None, Some(one)) => format!(
-            "`{w}` with one half only: one rule serves both directions here; write `{w} = {:?}`",
-            one.value()
-        ),
+        (Some(one), None) | (None, Some(one)) => {
+            format!("`{w}` with one half only: one rule serves both directions here; write `{w} = {:?}`", one.value())
+        }
         (None, None) => format!("`{w}(..)` needs `serialize = \"..\"` and `deserialize = \"..\"`"),
     };
     cx.error_spanned_by(&meta.path, msg);
@@ -96,8 +95,7 @@ pub(crate) fn one_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Option
 }
 
 fn predicates(cx: &Ctxt, lit: &LitStr) -> Option<Vec<syn::WherePredicate>> {
-    let parsed =
-        lit.parse_with(syn::punctuated::Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated);
+    let parsed = lit.parse_with(syn::punctuated::Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated);
     match parsed {
         Ok(preds) => Some(preds.into_iter().collect()),
         Err(e) => {
@@ -133,7 +131,10 @@ pub(crate) fn borrow(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<Vec<syn::
     match parsed {
         Ok(ls) => Ok(ls.into_iter().collect()),
         Err(_) => {
-            cx.error_spanned_by(&lit, format!("expected lifetimes in `borrow`, e.g. \"'a + 'b\", found {:?}", lit.value()));
+            cx.error_spanned_by(
+                &lit,
+                format!("expected lifetimes in `borrow`, e.g. \"'a + 'b\", found {:?}", lit.value()),
+            );
             Ok(Vec::new())
         }
     }

@@ -14,16 +14,19 @@ pub(super) fn check_one_sided(cx: &Ctxt, cont: &Container, f: &Field, style: Sty
         cx.error_spanned_by(t, "`skip_serializing` and `skip_deserializing` together: write `skip`");
         return;
     }
-    for (name, tokens) in
-        [(attr::SKIP_SERIALIZING, a.skip_serializing.tokens()), (attr::SKIP_DESERIALIZING, a.skip_deserializing.tokens())]
-    {
+    for (name, tokens) in [
+        (attr::SKIP_SERIALIZING, a.skip_serializing.tokens()),
+        (attr::SKIP_DESERIALIZING, a.skip_deserializing.tokens()),
+    ] {
         let Some(t) = tokens else { continue };
         // By position, a value written by one side and not the other
         // shifts every later field (serde's own bytes do not round-trip).
         if style != Style::Struct || form == Form::Array {
             cx.error_spanned_by(
                 t,
-                format!("`{name}` needs map form: in an array, a value only one side knows would shift the later fields"),
+                format!(
+                    "`{name}` needs map form: in an array, a value only one side knows would shift the later fields"
+                ),
             );
         }
         for (other, tokens) in [

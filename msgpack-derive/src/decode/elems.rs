@@ -105,6 +105,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
         quote!()
     };
     let build = construct(&quote!(Self), Style::Struct, fields, &values);
+    let checks = crate::ast::field_check::field_checks(cont);
     quote! {
         #head {
             const __ELEMS: usize = #total;
@@ -112,6 +113,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
             fn __decode_elems(
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #checks
                 #make
                 ::core::result::Result::Ok(#build)
             }

@@ -419,6 +419,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     // generic `in_order(slot, d, left, key, name, may_be_absent)` step
     // instead cost W6's decode 0.5% more instructions, callgrind.)
     let fast_block = fast_path(cont, n, fields, &in_acc);
+    let checks = crate::ast::field_check::field_checks(cont);
     let in_order = quote! {
         #[inline(always)]
         fn __take_in_order(
@@ -426,6 +427,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             __d: &mut #krate::Decoder<'de>,
             __left_ref: &mut usize,
         ) -> ::core::result::Result<(), #krate::decode::Error> {
+            #checks
             let mut __left = *__left_ref;
             #fast_block
             *__left_ref = __left;
@@ -456,6 +458,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                #checks
                 let _ = (&__acc, __key_at);
                 #[allow(unreachable_patterns)]
                 match __key {
@@ -470,6 +473,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                #checks
                 let _ = (&__acc, __key_at, &__d);
                 match __index {
                     #(#index_arms)*
@@ -491,6 +495,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __d: &#krate::Decoder<'de>,
                 __at: usize,
             ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #checks
                 #[allow(unused_variables)]
                 let (#(#bind,)*) = __acc;
                 ::core::result::Result::Ok(#build)

@@ -73,8 +73,7 @@ fn theirs_read(bytes: &[u8]) -> (u32, Option<String>, u32, u32, u32) {
 #[test]
 fn serde_spellings_same_bytes() {
     for nick in [None, Some("ada".to_string())] {
-        let ours =
-            Profile { user_id: 7, nick_name: nick.clone(), color: 0xff8800, cache_hits: 3, schema_version: 2 };
+        let ours = Profile { user_id: 7, nick_name: nick.clone(), color: 0xff8800, cache_hits: 3, schema_version: 2 };
         let theirs = TProfile { user_id: 7, nick_name: nick, color: 0xff8800, cache_hits: 3, schema_version: 2 };
         let a = msgpack_core::to_vec(&ours).unwrap();
         let b = rmp_serde::to_vec_named(&theirs).unwrap();
@@ -89,14 +88,8 @@ fn serde_spellings_same_bytes() {
         assert_eq!(ours_read(&a).4, 0);
     }
     assert_eq!(
-        msgpack_core::to_vec(&Profile {
-            user_id: 1,
-            nick_name: None,
-            color: 0xa,
-            cache_hits: 5,
-            schema_version: 9
-        })
-        .unwrap(),
+        msgpack_core::to_vec(&Profile { user_id: 1, nick_name: None, color: 0xa, cache_hits: 5, schema_version: 9 })
+            .unwrap(),
         b"\x83\xa2id\x01\xa5color\xa1a\xadschemaVersion\x09"
     );
 }

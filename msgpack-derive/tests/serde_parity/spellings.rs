@@ -102,5 +102,8 @@ fn array_form_keys_in_the_descriptor() {
     // The map form, by the renamed key and an alias.
     let old = map(vec![("type", "k".into()), ("at", 1.into())]);
     assert_eq!(msgpack_core::from_slice::<Event>(&old).unwrap(), e);
-    assert_eq!(err::<Event>(&map(vec![("kind", "k".into()), ("time", 1.into())])), "missing field \"type\" at $ (byte 0)");
+    assert_eq!(
+        err::<Event>(&map(vec![("kind", "k".into()), ("time", 1.into())])),
+        "missing field \"type\" at $ (byte 0)"
+    );
 }

@@ -8,4 +8,14 @@ struct Holder {
     inner: Opaque,
 }
 
+// One error per field, in every form: array form, tuple structs.
+#[derive(MsgPack)]
+#[msgpack(array)]
+struct Row {
+    cell: Opaque,
+}
+
+#[derive(MsgPack)]
+struct Pair(u8, Opaque);
+
 fn main() {}
