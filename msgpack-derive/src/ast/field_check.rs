@@ -66,14 +66,37 @@ fn plain(f: &Field) -> bool {
             || a.flatten.is_set())
 }
 
-/// No lifetime, no type parameter, no `Self`: the type means the same in
-/// every body.
+/// No lifetime, no type parameter, no `Self`, no macro: the type means
+/// the same in every body.
 fn free(ty: &syn::Type, params: &[String]) -> bool {
-    !quote!(#ty).into_iter().any(|t| match t {
-        proc_macro2::TokenTree::Punct(p) => p.as_char() == '\'',
-        proc_macro2::TokenTree::Ident(id) => id == "Self" || params.iter().any(|p| id == p),
-        _ => false,
-    }) && !matches!(ty, syn::Type::Macro(_) | syn::Type::ImplTrait(_) | syn::Type::TraitObject(_))
+    struct Finder<'p> {
+        params: &'p [String],
+        bound: bool,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Finder<'_> {
+        fn visit_lifetime(&mut self, _: &'ast syn::Lifetime) {
+            self.bound = true;
+        }
+        fn visit_type_reference(&mut self, _: &'ast syn::TypeReference) {
+            self.bound = true;
+        }
+        fn visit_type(&mut self, ty: &'ast syn::Type) {
+            match ty {
+                syn::Type::Macro(_) | syn::Type::ImplTrait(_) | syn::Type::TraitObject(_) | syn::Type::Infer(_) => {
+                    self.bound = true
+                }
+                _ => syn::visit::visit_type(self, ty),
+            }
+        }
+        fn visit_ident(&mut self, id: &'ast proc_macro2::Ident) {
+            if id == "Self" || self.params.iter().any(|p| id == p) {
+                self.bound = true;
+            }
+        }
+    }
+    let mut f = Finder { params, bound: false };
+    syn::visit::Visit::visit_type(&mut f, ty);
+    !f.bound
 }
 
 /// Scalars, strings, and the std containers of those: they have the traits.
