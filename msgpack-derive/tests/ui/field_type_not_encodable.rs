@@ -18,4 +18,24 @@ struct Row {
 #[derive(MsgPack)]
 struct Pair(u8, Opaque);
 
+// And in every enum representation.
+#[derive(MsgPack)]
+#[msgpack(tag = "t")]
+enum Internal {
+    A { x: Opaque },
+}
+
+#[derive(MsgPack)]
+#[msgpack(tag = "t", content = "c")]
+enum Adjacent {
+    B(Opaque),
+}
+
+#[derive(MsgPack)]
+#[msgpack(untagged)]
+enum Untagged {
+    C(u8),
+    D { y: Opaque },
+}
+
 fn main() {}
