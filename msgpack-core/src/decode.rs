@@ -50,6 +50,13 @@ pub use stream::{Framer, message_len};
 /// A type that can be read from MessagePack, possibly borrowing from the
 /// input for `'de`.
 ///
+#[doc = include_str!("hand_written_colour.md")]
+///
+/// The [`hand_written`](crate::hand_written) page has an example for each
+/// common shape and the rules the derive relies on: read exactly one item,
+/// errors at the item's position ([`Decoder::type_error`],
+/// [`Decoder::invalid_value`], [`Decoder::error`]).
+///
 /// Impls of containers must call [`Decoder::enter`] / [`Decoder::leave`]
 /// around their elements (that is what bounds recursion) and should add
 /// their position to errors on the way out with

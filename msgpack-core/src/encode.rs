@@ -72,19 +72,29 @@ pub use write::IoWriter;
 mod append;
 
 #[cfg(feature = "alloc")]
-pub(crate) use append::{append_exact, append_spare, encoded_vec, or_retry};
+pub(crate) use append::{append_exact, append_growing, append_spare, encoded_vec, or_retry};
 pub use write::{EndOfSlice, SliceWriter, Write};
 pub(crate) use write::{StaticRef, ascii_str};
 
 /// A type that can be written as MessagePack.
 ///
+#[doc = include_str!("hand_written_colour.md")]
+///
+/// The [`hand_written`](crate::hand_written) page has an example for each
+/// common shape (a newtype, a string form, a struct written as a map or an
+/// array, an enum as a string, a type whose length is costly
+/// to compute) and the rules the derive relies on.
+///
 /// Implementations must keep [`encoded_len`](Encode::encoded_len) exact: it
 /// returns the number of bytes [`encode`](Encode::encode) writes (a test in
 /// this crate checks it for every implementation). Use the size functions of
 /// this module ([`uint_size`], [`str_size`], ...) to compute it.
-/// [`to_vec`](crate::to_vec) sizes its buffer with it and writes once: an
-/// `encoded_len` that falls short makes it fail with
+/// [`to_vec`](crate::to_vec) sizes its buffer with it and writes once (unless
+/// [`COSTLY_LEN`](Encode::COSTLY_LEN) says measuring costs more than
+/// growing): an `encoded_len` that falls short makes it fail with
 /// [`Error::Custom`](Error::Custom) (a longer one wastes capacity).
+///
+/// A smaller shape, a point written as `[x, y]`:
 ///
 /// ```
 /// use msgpack_core::encode::{self, Encode, Encoder, Write};
@@ -137,13 +147,95 @@ pub trait Encode {
     fn encoded_len(&self) -> usize;
 
     /// An upper bound of [`encoded_len`](Encode::encoded_len) over every
-    /// value of the type, `usize::MAX` when there is none (the default).
-    /// Set by the core's impls and the derive; a struct with a small bound
-    /// is encoded through one bounds check per value instead of one per
-    /// item. A bound that is too small makes encoding fail with
-    /// [`Error::Custom`], it never writes out of place.
-    #[doc(hidden)]
-    const __MAX_LEN: usize = usize::MAX;
+    /// value of the type, or `usize::MAX` when there is none (the default).
+    ///
+    /// The core's impls and the derive set it: a bounded integer, float,
+    /// `bool`, array or tuple of those, and a derived struct made of bounded
+    /// fields (its header, keys and the fields' bounds added up). A derived
+    /// struct whose bound is at most 256 bytes is written into a window of
+    /// the sink whose room is checked once per value instead of once per
+    /// item, which is much of what makes small structs fast to encode. A
+    /// hand-written type that always writes at most `N` bytes (a fixed-size
+    /// string, a fixed array of fixed-size items) declares `MAX_LEN = N` to
+    /// join that path; leave it at `usize::MAX` when the length has no
+    /// bound (a `String`, a `Vec`).
+    ///
+    /// A bound that is too small never writes out of place: the encoding
+    /// fails with [`Error::Custom`] instead. A bound that is larger than
+    /// needed only costs a larger window.
+    ///
+    /// ```
+    /// use msgpack_core::{Encode, Encoder, MsgPack, encode};
+    ///
+    /// /// An RGB colour written as `[r, g, b]`: at most 1 + 3 * 2 bytes.
+    /// struct Rgb([u8; 3]);
+    ///
+    /// impl Encode for Rgb {
+    ///     const MAX_LEN: usize = encode::array_header_size(3) + 3 * 2;
+    ///     fn encode<W: encode::Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+    ///         e.array_len(3)?;
+    ///         self.0.iter().try_for_each(|c| e.u8(*c))
+    ///     }
+    ///     fn encoded_len(&self) -> usize {
+    ///         encode::array_header_size(3) + self.0.iter().map(Encode::encoded_len).sum::<usize>()
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(<u16 as Encode>::MAX_LEN, 3);
+    /// assert_eq!(<(bool, f32) as Encode>::MAX_LEN, 1 + 1 + 5);
+    /// assert_eq!(<String as Encode>::MAX_LEN, usize::MAX);
+    /// assert_eq!(<Rgb as Encode>::MAX_LEN, 7);
+    /// assert_eq!(msgpack_core::to_vec(&Rgb([255, 0, 8]))?, [0x93, 0xcc, 0xff, 0x00, 0x08]);
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    const MAX_LEN: usize = usize::MAX;
+
+    /// Whether [`encoded_len`](Encode::encoded_len) costs about as much as
+    /// encoding (`false` by default).
+    ///
+    /// [`to_vec`](crate::to_vec) and [`append_to_vec`](crate::append_to_vec)
+    /// normally measure the value first and then write it once into a buffer
+    /// of exactly that size. For a type whose length is only known by doing
+    /// the work (formatting a `Display`, serialising through another library)
+    /// that is the work done twice; with `COSTLY_LEN = true` they write into
+    /// a buffer that grows instead (amortised doubling, no measuring pass).
+    /// `encoded_len` must still be exact: other code calls it.
+    ///
+    /// Derived types and the core's wrappers that hold their values inline
+    /// (`Option`, tuples, arrays and slices, `Result`, `Cell`, `RefCell`,
+    /// `Mutex`, `Wrapping`, ranges, `Cow`, `ArrayVec`, `SmallVec`,
+    /// `heapless` collections) are costly when one of their field or element
+    /// types is, so `to_vec` of a struct holding such a field grows too.
+    /// Pointers and heap collections (`&T`, `Box`, `Rc`, `Arc`, `Vec`,
+    /// `VecDeque`, sets and maps) keep the default: a recursive type is
+    /// recursive through one of them, and a constant cannot depend on
+    /// itself. A derived type that holds costly values only through those
+    /// says so with the container attribute `#[msgpack(costly_len)]`. The
+    /// choice is made at compile time: the other path is not compiled for
+    /// the type.
+    ///
+    /// ```
+    /// use msgpack_core::{Encode, Encoder, encode};
+    ///
+    /// /// A value written as its `Display` text.
+    /// struct Shown<T>(T);
+    ///
+    /// impl<T: core::fmt::Display> Encode for Shown<T> {
+    ///     const COSTLY_LEN: bool = true; // the length is only known by formatting
+    ///     fn encode<W: encode::Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+    ///         e.str(&self.0.to_string())
+    ///     }
+    ///     fn encoded_len(&self) -> usize {
+    ///         encode::str_size(self.0.to_string().len())
+    ///     }
+    /// }
+    ///
+    /// assert!(<Option<(u8, Shown<f64>)> as Encode>::COSTLY_LEN);
+    /// let bytes = msgpack_core::to_vec(&[Some(Shown(0.5))])?; // formats once
+    /// assert_eq!(bytes, b"\x91\xa30.5");
+    /// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
+    /// ```
+    const COSTLY_LEN: bool = false;
 
     /// The type's fixed layout ([`Layout::NONE`](crate::layout::Layout::NONE)
     /// by default): set by the core's impls of `f32`, `f64`, `bool`, `()`,

@@ -49,6 +49,11 @@
 //! every valid form: any integer width whose value fits the target type (an
 //! out-of-range value is an error, never a wrap), `float 32` into `f64`.
 //!
+//! A type of your own gets the traits from `#[derive(MsgPack)]` (see
+//! [`MsgPack`] for the attributes) or by hand: [`hand_written`] shows a
+//! complete hand-written type, one for each common shape and the rules the
+//! derive relies on.
+//!
 //! # Quick start
 //!
 //! ```
@@ -349,6 +354,12 @@ pub mod encode;
 mod entry;
 pub mod ext;
 mod field_type;
+#[doc = include_str!("hand_written.md")]
+pub mod hand_written {
+    // In scope for the page's links.
+    #[allow(unused_imports)]
+    use crate::{Decode, Encode, schema::Schema};
+}
 mod impls;
 #[doc(hidden)]
 pub mod layout;

@@ -96,6 +96,9 @@ pub(crate) struct Container {
     pub(crate) untagged: Attr<()>,
     /// `schema_lock = "path"`: the lock file the type is checked against.
     pub(crate) schema_lock: Attr<LitStr>,
+    /// `costly_len`: `Encode::COSTLY_LEN` is `true` (`to_vec` grows instead
+    /// of measuring).
+    pub(crate) costly_len: Attr<()>,
 }
 
 /// Field attributes.
@@ -271,6 +274,7 @@ impl Container {
             content: Attr::none(CONTENT),
             untagged: Attr::none(UNTAGGED),
             schema_lock: Attr::none(SCHEMA_LOCK),
+            costly_len: Attr::none(COSTLY_LEN),
         };
         for attr in msgpack_attrs(&input.attrs) {
             let r = attr.parse_nested_meta(|meta| {
@@ -283,6 +287,7 @@ impl Container {
                     INDEX => c.index.set(cx, t, ()),
                     TRANSPARENT => c.transparent.set(cx, t, ()),
                     UNTAGGED => c.untagged.set(cx, t, ()),
+                    COSTLY_LEN => c.costly_len.set(cx, t, ()),
                     CONTENT => {
                         let lit = lit_str(&meta)?;
                         c.content.set(cx, lit.to_token_stream(), lit.value());

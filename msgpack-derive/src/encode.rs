@@ -13,12 +13,14 @@ use crate::ast::{Container, Data, Field, Form, Style};
 use crate::wire;
 
 mod array;
+mod costly;
 mod elems;
 mod enums;
 mod field;
 mod layout;
 mod map;
 use array::array_of;
+use costly::costly_len;
 use elems::elems_impl;
 use enums::enum_body;
 use field::{value_encode, value_len};
@@ -36,6 +38,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     };
     let max_len = max_len(cont, n);
     let checks = crate::ast::field_check::field_checks(cont);
+    let costly_len = costly_len(cont, n);
     // A transparent struct is its field: no window or map entries of its own.
     let plain = cont.transparent_field().is_none();
     let items_impl = match &cont.data {
@@ -65,8 +68,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() && plain => {
             let items = quote!(<Self as #krate::__private::EncodeItems>::__encode_items);
             quote! {
-                if <Self as #krate::Encode>::__MAX_LEN <= #krate::encode::bounded::BOUNDED_LIMIT {
-                    __e.__bounded::<{ #krate::encode::bounded::window(<#ident as #krate::Encode>::__MAX_LEN) }, Self>(
+                if <Self as #krate::Encode>::MAX_LEN <= #krate::encode::bounded::BOUNDED_LIMIT {
+                    __e.__bounded::<{ #krate::encode::bounded::window(<#ident as #krate::Encode>::MAX_LEN) }, Self>(
                         self,
                     )
                 } else {
@@ -149,6 +152,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
             #max_len
+            #costly_len
             #layout_items
             #[inline]
             fn encode<__W: #krate::encode::Write>(
@@ -171,7 +175,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     }
 }
 
-/// `const __MAX_LEN` of a struct: its header, its keys and the bounds of
+/// `const MAX_LEN` of a struct: its header, its keys and the bounds of
 /// its fields' types (none for a `with` field); enums keep the default (no
 /// bound).
 fn max_len(cont: &Container, n: &Names) -> TokenStream {
@@ -189,14 +193,14 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
         {
             quote!(usize::MAX)
         } else {
-            quote!(<#ty as #krate::Encode>::__MAX_LEN)
+            quote!(<#ty as #krate::Encode>::MAX_LEN)
         }
     };
     let mut parts: Vec<TokenStream> = Vec::new();
     let checks = crate::ast::field_check::field_checks(cont);
     if let Some(f) = cont.transparent_field() {
         let part = field_max(f);
-        return quote!(const __MAX_LEN: usize = { #checks #part };);
+        return quote!(const MAX_LEN: usize = { #checks #part };);
     }
     match style {
         Style::Unit => parts.push(quote!(1usize)),
@@ -222,9 +226,9 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
     }
     let sum = quote!(#krate::encode::bounded::max_len_sum(&[#(#parts),*]));
     if checks.is_empty() {
-        quote!(const __MAX_LEN: usize = #sum;)
+        quote!(const MAX_LEN: usize = #sum;)
     } else {
-        quote!(const __MAX_LEN: usize = { #checks #sum };)
+        quote!(const MAX_LEN: usize = { #checks #sum };)
     }
 }
 

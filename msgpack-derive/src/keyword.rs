@@ -23,6 +23,7 @@ pub(crate) const INTO: &str = "into";
 pub(crate) const CONTENT: &str = "content";
 pub(crate) const UNTAGGED: &str = "untagged";
 pub(crate) const SCHEMA_LOCK: &str = "schema_lock";
+pub(crate) const COSTLY_LEN: &str = "costly_len";
 
 // Field keywords.
 pub(crate) const RENAME: &str = "rename";
@@ -72,6 +73,7 @@ pub(crate) const CONTAINER_WORDS: &[&str] = &[
     INTO,
     CONTENT,
     UNTAGGED,
+    COSTLY_LEN,
     RENAME,
     RENAME_ALL_FIELDS,
 ];

@@ -51,7 +51,9 @@ pub(crate) fn encode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenS
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
-            const __MAX_LEN: usize = <#ty as #krate::Encode>::__MAX_LEN;
+            const MAX_LEN: usize = <#ty as #krate::Encode>::MAX_LEN;
+            // Measuring converts a clone of the value: growing costs less.
+            const COSTLY_LEN: bool = true;
             #[inline]
             fn encode<__W: #krate::encode::Write>(
                 &self,

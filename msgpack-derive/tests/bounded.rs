@@ -1,4 +1,4 @@
-//! Structs whose encoding has a small bound (`Encode::__MAX_LEN`) are
+//! Structs whose encoding has a small bound (`Encode::MAX_LEN`) are
 //! encoded through one window of the sink. These tests check that the bound
 //! really bounds every value (extremes included), that the bytes are the
 //! same through every sink and path (window in place, window through the
@@ -89,7 +89,7 @@ fn ints(pick: u64) -> Ints {
 fn check<T: Encode>(v: &T) -> Vec<u8> {
     let bytes = to_vec(v).unwrap();
     assert_eq!(bytes.len(), v.encoded_len());
-    assert!(bytes.len() <= T::__MAX_LEN, "{} bytes over the bound {}", bytes.len(), T::__MAX_LEN);
+    assert!(bytes.len() <= T::MAX_LEN, "{} bytes over the bound {}", bytes.len(), T::MAX_LEN);
 
     // A slice with room to spare, then every size too small (the window
     // path near the end goes through the stack: all of the value or none).
@@ -132,12 +132,12 @@ fn check<T: Encode>(v: &T) -> Vec<u8> {
 
 #[test]
 fn bounds_are_upper_bounds_and_small() {
-    assert_eq!(Vector3::__MAX_LEN, 16);
-    assert_eq!(Triangle::__MAX_LEN, 65);
-    assert_eq!(<Vec<Triangle>>::__MAX_LEN, usize::MAX);
-    assert_eq!(Unbounded::__MAX_LEN, usize::MAX);
+    assert_eq!(Vector3::MAX_LEN, 16);
+    assert_eq!(Triangle::MAX_LEN, 65);
+    assert_eq!(<Vec<Triangle>>::MAX_LEN, usize::MAX);
+    assert_eq!(Unbounded::MAX_LEN, usize::MAX);
     // fixmap header, 10 keys (8 one-letter, "opt", "flag"), the values.
-    assert_eq!(Ints::__MAX_LEN, 1 + (8 * 2 + 4 + 5) + (2 + 3 + 5 + 9 + 2 + 3 + 5 + 9 + 9 + 1));
+    assert_eq!(Ints::MAX_LEN, 1 + (8 * 2 + 4 + 5) + (2 + 3 + 5 + 9 + 2 + 3 + 5 + 9 + 9 + 1));
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn decodes_back() {
 struct Liar;
 
 impl Encode for Liar {
-    const __MAX_LEN: usize = 1;
+    const MAX_LEN: usize = 1;
     fn encode<W: msgpack_core::encode::Write>(
         &self,
         e: &mut Encoder<W>,
@@ -194,7 +194,7 @@ impl Encode for Liar {
 fn a_wrong_bound_is_an_error() {
     struct Outer(Liar);
     impl Encode for Outer {
-        const __MAX_LEN: usize = 2;
+        const MAX_LEN: usize = 2;
         fn encode<W: msgpack_core::encode::Write>(
             &self,
             e: &mut Encoder<W>,
@@ -215,7 +215,7 @@ fn a_wrong_bound_is_an_error() {
     }
     let mut buf = [0u8; 64];
     let err = to_slice(&Outer(Liar), &mut buf).unwrap_err();
-    assert!(matches!(err, msgpack_core::encode::Error::Custom(m) if m.contains("__MAX_LEN")), "{err:?}");
+    assert!(matches!(err, msgpack_core::encode::Error::Custom(m) if m.contains("MAX_LEN")), "{err:?}");
     assert!(to_vec(&Outer(Liar)).is_err());
     assert!(buf[2..].iter().all(|&b| b == 0), "wrote outside the window");
 }

@@ -287,6 +287,38 @@ impl<'de> Decoder<'de> {
         }
     }
 
+    /// The item at `at` has the right type but a value the impl refuses
+    /// (serde's `invalid_value`): `expected <expected>, found <the item>`.
+    ///
+    /// For hand-written [`Decode`](super::Decode) impls that validate what
+    /// they read: remember the position before reading, read, and on a bad
+    /// value return this. The error carries the item found at `at` (read
+    /// again from the input, so nothing is kept on the success path) and
+    /// `expected` formatted once ([`ErrorKind::Invalid`]); while an untagged
+    /// enum tries its variants it costs nothing (a speculative error).
+    ///
+    /// ```
+    /// use msgpack_core::{Decoder, decode::ErrorKind};
+    ///
+    /// let mut d = Decoder::new(b"\xa4#12g");
+    /// let at = d.position();
+    /// let text = d.str()?;
+    /// let e = d.invalid_value("a colour #rrggbb", at);
+    /// assert!(matches!(e.kind(), ErrorKind::Invalid { .. }));
+    /// assert_eq!(e.to_string(), r##"expected a colour #rrggbb, found str "#12g" at $ (byte 0)"##);
+    /// # let _ = text;
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[cold]
+    #[inline(never)]
+    pub fn invalid_value(&self, expected: &str, at: usize) -> Error {
+        if self.quiet {
+            return Error::speculative();
+        }
+        let expected = super::Message::new(expected);
+        self.fail(ErrorKind::Invalid { expected, found: self.found_at(at) }, at)
+    }
+
     /// An error of `kind` at byte `at`.
     ///
     /// ```

@@ -136,9 +136,11 @@ pub enum ErrorKind {
     /// A message from a serde `Deserialize` impl (`serde::de::Error::custom`,
     /// deserializing through `msgpack_core::serde`; feature `serde`).
     Message(super::Message),
-    /// A serde `Deserialize` impl refused the item it was given
-    /// (`serde::de::Error::invalid_type`, `invalid_value` or
-    /// `invalid_length`, through `msgpack_core::serde`): what it expected,
+    /// An impl refused the item it was given: a hand-written
+    /// [`Decode`](super::Decode) impl through
+    /// [`Decoder::invalid_value`](super::Decoder::invalid_value), or a serde
+    /// `Deserialize` impl (`serde::de::Error::invalid_type`, `invalid_value`
+    /// or `invalid_length`, through `msgpack_core::serde`): what it expected,
     /// in its own words, and what the input holds there.
     Invalid {
         /// What the impl expected (serde's `Expected`, formatted).

@@ -9,12 +9,37 @@ use super::write::write_spare;
 use super::{Encode, Encoder, EndOfSlice, Error};
 
 /// The encoding of `value` in a new `Vec` of exactly its
-/// [`encoded_len`](Encode::encoded_len) (one allocation).
+/// [`encoded_len`](Encode::encoded_len) (one allocation), or grown as it is
+/// written when the type says measuring is costly ([`Encode::COSTLY_LEN`]).
 #[inline]
 pub(crate) fn encoded_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, Error<Infallible>> {
+    if T::COSTLY_LEN {
+        let mut out = alloc::vec::Vec::new();
+        append_growing(value, &mut out)?;
+        return Ok(out);
+    }
     let mut out = alloc::vec::Vec::with_capacity(value.encoded_len());
     append_exact(value, &mut out)?;
     Ok(out)
+}
+
+/// Writes `value` at the end of `out`, growing it as it goes (no
+/// [`encoded_len`](Encode::encoded_len) pass: for [`Encode::COSTLY_LEN`]
+/// types); on an error `out` is truncated back to its old length. Only
+/// instantiated for the types that ask for it: the callers select it by
+/// the associated constant, and rustc does not compile a branch that a
+/// constant rules out.
+#[inline(never)]
+pub(crate) fn append_growing<T: Encode + ?Sized>(
+    value: &T,
+    out: &mut alloc::vec::Vec<u8>,
+) -> Result<(), Error<Infallible>> {
+    let start = out.len();
+    let done = value.encode(&mut Encoder::new(&mut *out));
+    if done.is_err() {
+        out.truncate(start);
+    }
+    done
 }
 
 /// The result of a spare-capacity encode, with `retry` run in place of its

@@ -27,6 +27,7 @@ use crate::schema::{Schema, Shape, ShapeRef};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<T: Encode, const CAP: usize> Encode for ArrayVec<T, CAP> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         T::__encode_slice(self.as_slice(), e)

@@ -12,7 +12,8 @@ use crate::schema::{Schema, ShapeRef};
 
 /// The value, copied out.
 impl<T: Encode + Copy> Encode for Cell<T> {
-    const __MAX_LEN: usize = T::__MAX_LEN;
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
+    const MAX_LEN: usize = T::MAX_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         self.get().encode(e)
@@ -46,7 +47,8 @@ const BORROWED: &str = "RefCell is mutably borrowed";
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<T: Encode + ?Sized> Encode for RefCell<T> {
-    const __MAX_LEN: usize = T::__MAX_LEN;
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
+    const MAX_LEN: usize = T::MAX_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self.try_borrow() {
@@ -87,7 +89,8 @@ mod locks {
     /// it. Encoding a mutex that the encoding thread holds blocks forever
     /// (or panics), as locking it does.
     impl<T: Encode + ?Sized> Encode for Mutex<T> {
-        const __MAX_LEN: usize = T::__MAX_LEN;
+        const COSTLY_LEN: bool = T::COSTLY_LEN;
+        const MAX_LEN: usize = T::MAX_LEN;
         #[inline]
         fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
             match self.lock() {
@@ -111,7 +114,8 @@ mod locks {
     /// The value, read-locked for the encode. A poisoned lock is an
     /// [`encode::Error::Custom`].
     impl<T: Encode + ?Sized> Encode for RwLock<T> {
-        const __MAX_LEN: usize = T::__MAX_LEN;
+        const COSTLY_LEN: bool = T::COSTLY_LEN;
+        const MAX_LEN: usize = T::MAX_LEN;
         #[inline]
         fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
             match self.read() {

@@ -27,6 +27,7 @@ use crate::schema::{Schema, Shape, ShapeRef};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<T: Encode, LenT: LenType, const N: usize> Encode for Vec<T, N, LenT> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         T::__encode_slice(self.as_slice(), e)
@@ -85,6 +86,7 @@ impl<'de, LenT: LenType, const N: usize> Decode<'de> for String<N, LenT> {
 
 /// A map of the entries in insertion order.
 impl<K: Encode, V: Encode, S, const N: usize> Encode for IndexMap<K, V, S, N> {
+    const COSTLY_LEN: bool = K::COSTLY_LEN || V::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.map_len(self.len())?;

@@ -24,7 +24,7 @@ use crate::schema::{EnumDef, Payload, Schema, Shape, ShapeRef, Tagging};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Encode for Ipv4Addr {
-    const __MAX_LEN: usize = array_header_size(4) + 4 * 2;
+    const MAX_LEN: usize = array_header_size(4) + 4 * 2;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         bytes_as_array(&self.octets(), e)
@@ -44,7 +44,7 @@ impl<'de> Decode<'de> for Ipv4Addr {
 
 /// The array of the 16 octets. Decoding also reads a `bin` of 16 bytes.
 impl Encode for Ipv6Addr {
-    const __MAX_LEN: usize = array_header_size(16) + 16 * 2;
+    const MAX_LEN: usize = array_header_size(16) + 16 * 2;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         bytes_as_array(&self.octets(), e)
@@ -71,7 +71,7 @@ impl<'de> Decode<'de> for Ipv6Addr {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Encode for IpAddr {
-    const __MAX_LEN: usize = 1 + 3 + Ipv6Addr::__MAX_LEN;
+    const MAX_LEN: usize = 1 + 3 + Ipv6Addr::MAX_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {
@@ -107,7 +107,7 @@ impl<'de> Decode<'de> for IpAddr {
 
 /// `[ip, port]`.
 impl Encode for SocketAddrV4 {
-    const __MAX_LEN: usize = array_header_size(2) + Ipv4Addr::__MAX_LEN + u16::__MAX_LEN;
+    const MAX_LEN: usize = array_header_size(2) + Ipv4Addr::MAX_LEN + u16::MAX_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         (*self.ip(), self.port()).encode(e)
@@ -137,7 +137,7 @@ impl<'de> Decode<'de> for SocketAddrV4 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Encode for SocketAddrV6 {
-    const __MAX_LEN: usize = array_header_size(2) + Ipv6Addr::__MAX_LEN + u16::__MAX_LEN;
+    const MAX_LEN: usize = array_header_size(2) + Ipv6Addr::MAX_LEN + u16::MAX_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         (*self.ip(), self.port()).encode(e)
@@ -158,7 +158,7 @@ impl<'de> Decode<'de> for SocketAddrV6 {
 
 /// `{"V4": [ip, port]}` or `{"V6": [ip, port]}`.
 impl Encode for SocketAddr {
-    const __MAX_LEN: usize = 1 + 3 + SocketAddrV6::__MAX_LEN;
+    const MAX_LEN: usize = 1 + 3 + SocketAddrV6::MAX_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {

@@ -12,7 +12,7 @@ const F32: Layout = Layout::scalar(crate::marker::F32, 0xff, 4);
 const F64: Layout = Layout::scalar(crate::marker::F64, 0xff, 8);
 
 impl Encode for bool {
-    const __MAX_LEN: usize = 1;
+    const MAX_LEN: usize = 1;
     const __LAYOUT: Layout = BOOL;
     #[inline(always)]
     fn __write_fixed(&self, out: &mut [u8]) {
@@ -90,7 +90,7 @@ impl<'de> Decode<'de> for bool {
 macro_rules! unsigned {
     ($($t:ty => $enc:ident, $dec:ident;)*) => {$(
         impl Encode for $t {
-            const __MAX_LEN: usize = 1 + core::mem::size_of::<$t>();
+            const MAX_LEN: usize = 1 + core::mem::size_of::<$t>();
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
                 e.$enc((*self).into())
@@ -113,7 +113,7 @@ macro_rules! unsigned {
 macro_rules! signed {
     ($($t:ty => $enc:ident, $dec:ident;)*) => {$(
         impl Encode for $t {
-            const __MAX_LEN: usize = 1 + core::mem::size_of::<$t>();
+            const MAX_LEN: usize = 1 + core::mem::size_of::<$t>();
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
                 e.$enc((*self).into())
@@ -149,7 +149,7 @@ signed! {
 /// `u8` writes slices of itself as `bin` (byte buffers), and reads byte
 /// buffers from `bin` or from an array of small integers.
 impl Encode for u8 {
-    const __MAX_LEN: usize = 2;
+    const MAX_LEN: usize = 2;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.u8(*self)
@@ -272,7 +272,7 @@ pub(crate) fn rename_bin_error(d: &Decoder<'_>, e: Error, at: usize) -> Error {
 }
 
 impl Encode for usize {
-    const __MAX_LEN: usize = 1 + core::mem::size_of::<usize>();
+    const MAX_LEN: usize = 1 + core::mem::size_of::<usize>();
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.u64(*self as u64)
@@ -291,7 +291,7 @@ impl<'de> Decode<'de> for usize {
 }
 
 impl Encode for isize {
-    const __MAX_LEN: usize = 1 + core::mem::size_of::<isize>();
+    const MAX_LEN: usize = 1 + core::mem::size_of::<isize>();
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.i64(*self as i64)
@@ -312,7 +312,7 @@ impl<'de> Decode<'de> for isize {
 /// `u128` is written as an integer when it fits in 64 bits; larger values
 /// cannot be encoded ([`encode::Error::Unrepresentable`]).
 impl Encode for u128 {
-    const __MAX_LEN: usize = 9;
+    const MAX_LEN: usize = 9;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.u128(*self)
@@ -334,7 +334,7 @@ impl<'de> Decode<'de> for u128 {
 /// `i128` is written as an integer when it lies in `i64::MIN..=u64::MAX`;
 /// other values cannot be encoded.
 impl Encode for i128 {
-    const __MAX_LEN: usize = 9;
+    const MAX_LEN: usize = 9;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.i128(*self)
@@ -355,7 +355,7 @@ impl<'de> Decode<'de> for i128 {
 macro_rules! nonzero {
     ($($nz:ty => $t:ty, $name:literal;)*) => {$(
         impl Encode for $nz {
-            const __MAX_LEN: usize = 1 + core::mem::size_of::<$t>();
+            const MAX_LEN: usize = 1 + core::mem::size_of::<$t>();
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
                 self.get().encode(e)
@@ -398,7 +398,7 @@ nonzero! {
 /// 64` would lose precision), or from integers with
 /// [`DecodeOptions::int_to_float`](crate::DecodeOptions::int_to_float).
 impl Encode for f32 {
-    const __MAX_LEN: usize = 5;
+    const MAX_LEN: usize = 5;
     const __LAYOUT: Layout = F32;
     #[inline(always)]
     fn __write_fixed(&self, out: &mut [u8]) {
@@ -431,7 +431,7 @@ impl<'de> Decode<'de> for f32 {
 
 /// `f64` is written as `float 64` and read from `float 64` or `float 32`.
 impl Encode for f64 {
-    const __MAX_LEN: usize = 9;
+    const MAX_LEN: usize = 9;
     const __LAYOUT: Layout = F64;
     #[inline(always)]
     fn __write_fixed(&self, out: &mut [u8]) {
@@ -462,7 +462,7 @@ impl<'de> Decode<'de> for f64 {
 
 /// `char` is a `str` of one character (as serde writes it).
 impl Encode for char {
-    const __MAX_LEN: usize = 5;
+    const MAX_LEN: usize = 5;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.str(self.encode_utf8(&mut [0; 4]))
@@ -488,7 +488,7 @@ impl<'de> Decode<'de> for char {
 
 /// `()` is `nil`.
 impl Encode for () {
-    const __MAX_LEN: usize = 1;
+    const MAX_LEN: usize = 1;
     const __LAYOUT: Layout = Layout::scalar(crate::marker::NIL, 0xff, 0);
     #[inline(always)]
     fn __write_fixed(&self, out: &mut [u8]) {

@@ -24,6 +24,7 @@ const START_END: [&str; 2] = ["start", "end"];
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<T: Encode> Encode for Range<T> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         forms::encode_fields(&START_END, [&self.start, &self.end], e)
@@ -46,6 +47,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Range<T> {
 /// iteration has exhausted is written by its bounds alone (as serde does)
 /// and reads back as a fresh range.
 impl<T: Encode> Encode for RangeInclusive<T> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         forms::encode_fields(&START_END, [self.start(), self.end()], e)
@@ -66,6 +68,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for RangeInclusive<T> {
 
 /// `{"start": start}`.
 impl<T: Encode> Encode for RangeFrom<T> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         forms::encode_fields(&["start"], [&self.start], e)
@@ -86,6 +89,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for RangeFrom<T> {
 
 /// `{"end": end}`.
 impl<T: Encode> Encode for RangeTo<T> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         forms::encode_fields(&["end"], [&self.end], e)
@@ -114,6 +118,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for RangeTo<T> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<T: Encode> Encode for Bound<T> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {

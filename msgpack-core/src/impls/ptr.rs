@@ -30,7 +30,8 @@ impl<T: Encode + ?Sized> Encode for &mut T {
 /// `None` is `nil`; `Some(v)` is `v` itself (so `Option<Option<T>>` cannot
 /// tell `None` from `Some(None)`, as in rmp-serde).
 impl<T: Encode> Encode for Option<T> {
-    const __MAX_LEN: usize = crate::encode::bounded::max_len_max(1, T::__MAX_LEN);
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
+    const MAX_LEN: usize = crate::encode::bounded::max_len_max(1, T::MAX_LEN);
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {
@@ -57,7 +58,7 @@ impl<'de, T: Decode<'de>> Decode<'de> for Option<T> {
 /// `PhantomData` is an empty array, as rmp-serde writes serde's unit
 /// structs (`nil` is accepted on decode too).
 impl<T: ?Sized> Encode for PhantomData<T> {
-    const __MAX_LEN: usize = 1;
+    const MAX_LEN: usize = 1;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.array_len(0)
@@ -123,6 +124,7 @@ mod alloc_impls {
     pointer!(Box, Rc, Arc);
 
     impl<B: Encode + ToOwned + ?Sized> Encode for Cow<'_, B> {
+        const COSTLY_LEN: bool = B::COSTLY_LEN;
         #[inline]
         fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
             (**self).encode(e)

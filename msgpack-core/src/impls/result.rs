@@ -18,6 +18,7 @@ use crate::schema::{EnumDef, Payload, Schema, Shape, ShapeRef, Tagging};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl<T: Encode, E: Encode> Encode for Result<T, E> {
+    const COSTLY_LEN: bool = T::COSTLY_LEN || E::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {

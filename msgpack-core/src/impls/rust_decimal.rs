@@ -60,7 +60,7 @@ impl Text {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Encode for Decimal {
-    const __MAX_LEN: usize = 1 + 31;
+    const MAX_LEN: usize = 1 + 31;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.str(Text::of(self).as_str())

@@ -9,6 +9,7 @@ use crate::encode::{self, Encode, Encoder, Write};
 use crate::layout::{self, Layout};
 
 impl<T: Encode> Encode for [T] {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         T::__encode_slice(self, e)
@@ -20,11 +21,12 @@ impl<T: Encode> Encode for [T] {
 }
 
 impl<T: Encode, const N: usize> Encode for [T; N] {
+    const COSTLY_LEN: bool = T::COSTLY_LEN;
     // The array form bounds the `bin` form of `[u8; N]` too (1 byte per
     // element and a header of at most 5 against at least 2 and 1).
-    const __MAX_LEN: usize = crate::encode::bounded::max_len_sum(&[
+    const MAX_LEN: usize = crate::encode::bounded::max_len_sum(&[
         encode::array_header_size(N),
-        crate::encode::bounded::max_len_times(N, T::__MAX_LEN),
+        crate::encode::bounded::max_len_times(N, T::MAX_LEN),
     ]);
     const __LAYOUT: Layout = Layout::repeat(N, T::__LAYOUT);
     #[inline(always)]

@@ -23,6 +23,7 @@ impl<A: Array> Encode for SmallVec<A>
 where
     A::Item: Encode,
 {
+    const COSTLY_LEN: bool = <A::Item as Encode>::COSTLY_LEN;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         A::Item::__encode_slice(self.as_slice(), e)

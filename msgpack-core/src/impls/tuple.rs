@@ -7,8 +7,9 @@ use crate::layout::{self, Layout};
 macro_rules! tuple {
     ($len:literal => $($idx:tt $t:ident),+) => {
         impl<$($t: Encode),+> Encode for ($($t,)+) {
-            const __MAX_LEN: usize =
-                crate::encode::bounded::max_len_sum(&[array_header_size($len), $($t::__MAX_LEN),+]);
+            const COSTLY_LEN: bool = false $(|| $t::COSTLY_LEN)+;
+            const MAX_LEN: usize =
+                crate::encode::bounded::max_len_sum(&[array_header_size($len), $($t::MAX_LEN),+]);
             const __LAYOUT: Layout = Layout::array(&[$(<$t as Encode>::__LAYOUT),+]);
             #[inline(always)]
             fn __write_fixed(&self, out: &mut [u8]) {

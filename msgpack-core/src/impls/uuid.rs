@@ -24,7 +24,7 @@ use crate::schema::{Schema, Shape, ShapeRef};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl Encode for Uuid {
-    const __MAX_LEN: usize = 18;
+    const MAX_LEN: usize = 18;
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.bin(self.as_bytes())

@@ -12,7 +12,8 @@ macro_rules! transparent {
     ($($w:ident),*) => {$(
         /// The inner value itself.
         impl<T: Encode> Encode for $w<T> {
-            const __MAX_LEN: usize = T::__MAX_LEN;
+            const COSTLY_LEN: bool = T::COSTLY_LEN;
+            const MAX_LEN: usize = T::MAX_LEN;
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
                 self.0.encode(e)

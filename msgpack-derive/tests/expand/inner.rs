@@ -11,13 +11,13 @@
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Inner {
-        const __MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+        const MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
             &[
                 17usize,
-                <bool as ::msgpack_core::Encode>::__MAX_LEN,
-                <f64 as ::msgpack_core::Encode>::__MAX_LEN,
-                <i8 as ::msgpack_core::Encode>::__MAX_LEN,
-                <u64 as ::msgpack_core::Encode>::__MAX_LEN,
+                <bool as ::msgpack_core::Encode>::MAX_LEN,
+                <f64 as ::msgpack_core::Encode>::MAX_LEN,
+                <i8 as ::msgpack_core::Encode>::MAX_LEN,
+                <u64 as ::msgpack_core::Encode>::MAX_LEN,
             ],
         );
         #[inline]
@@ -25,13 +25,13 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+            if <Self as ::msgpack_core::Encode>::MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
                 __e.__bounded::<
                         {
                             ::msgpack_core::encode::bounded::window(
-                                <Inner as ::msgpack_core::Encode>::__MAX_LEN,
+                                <Inner as ::msgpack_core::Encode>::MAX_LEN,
                             )
                         },
                         Self,

@@ -17,21 +17,28 @@ const _: () = {
     const fn __field<__T: ::msgpack_core::MsgPackField>() {}
     #[automatically_derived]
     impl ::msgpack_core::Encode for Order {
-        const __MAX_LEN: usize = {
+        const MAX_LEN: usize = {
             let _ = __field::<Address>;
             ::msgpack_core::encode::bounded::max_len_sum(
                 &[
                     54usize,
-                    <u64 as ::msgpack_core::Encode>::__MAX_LEN,
-                    <String as ::msgpack_core::Encode>::__MAX_LEN,
-                    <Option<String> as ::msgpack_core::Encode>::__MAX_LEN,
-                    <Vec<u32> as ::msgpack_core::Encode>::__MAX_LEN,
-                    <BTreeMap<String, u32> as ::msgpack_core::Encode>::__MAX_LEN,
-                    <f32 as ::msgpack_core::Encode>::__MAX_LEN,
-                    <bool as ::msgpack_core::Encode>::__MAX_LEN,
-                    <Address as ::msgpack_core::Encode>::__MAX_LEN,
+                    <u64 as ::msgpack_core::Encode>::MAX_LEN,
+                    <String as ::msgpack_core::Encode>::MAX_LEN,
+                    <Option<String> as ::msgpack_core::Encode>::MAX_LEN,
+                    <Vec<u32> as ::msgpack_core::Encode>::MAX_LEN,
+                    <BTreeMap<String, u32> as ::msgpack_core::Encode>::MAX_LEN,
+                    <f32 as ::msgpack_core::Encode>::MAX_LEN,
+                    <bool as ::msgpack_core::Encode>::MAX_LEN,
+                    <Address as ::msgpack_core::Encode>::MAX_LEN,
                 ],
             )
+        };
+        const COSTLY_LEN: bool = {
+            let _ = __field::<Address>;
+            <Option<String> as ::msgpack_core::Encode>::COSTLY_LEN
+                || <Vec<u32> as ::msgpack_core::Encode>::COSTLY_LEN
+                || <BTreeMap<String, u32> as ::msgpack_core::Encode>::COSTLY_LEN
+                || <Address as ::msgpack_core::Encode>::COSTLY_LEN
         };
         #[inline]
         fn encode<__W: ::msgpack_core::encode::Write>(
@@ -39,13 +46,13 @@ const _: () = {
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
             let _ = __field::<Address>;
-            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+            if <Self as ::msgpack_core::Encode>::MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
                 __e.__bounded::<
                         {
                             ::msgpack_core::encode::bounded::window(
-                                <Order as ::msgpack_core::Encode>::__MAX_LEN,
+                                <Order as ::msgpack_core::Encode>::MAX_LEN,
                             )
                         },
                         Self,

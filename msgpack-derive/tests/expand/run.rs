@@ -12,14 +12,14 @@
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Marker {
-        const __MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+        const MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
             &[
                 22usize,
-                <u32 as ::msgpack_core::Encode>::__MAX_LEN,
-                <f64 as ::msgpack_core::Encode>::__MAX_LEN,
-                <f64 as ::msgpack_core::Encode>::__MAX_LEN,
-                <bool as ::msgpack_core::Encode>::__MAX_LEN,
-                <String as ::msgpack_core::Encode>::__MAX_LEN,
+                <u32 as ::msgpack_core::Encode>::MAX_LEN,
+                <f64 as ::msgpack_core::Encode>::MAX_LEN,
+                <f64 as ::msgpack_core::Encode>::MAX_LEN,
+                <bool as ::msgpack_core::Encode>::MAX_LEN,
+                <String as ::msgpack_core::Encode>::MAX_LEN,
             ],
         );
         #[inline]
@@ -27,13 +27,13 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+            if <Self as ::msgpack_core::Encode>::MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
                 __e.__bounded::<
                         {
                             ::msgpack_core::encode::bounded::window(
-                                <Marker as ::msgpack_core::Encode>::__MAX_LEN,
+                                <Marker as ::msgpack_core::Encode>::MAX_LEN,
                             )
                         },
                         Self,

@@ -11,12 +11,12 @@
 const _: () = {
     #[automatically_derived]
     impl ::msgpack_core::Encode for Vector3 {
-        const __MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+        const MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
             &[
                 1usize,
-                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
-                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
-                <f32 as ::msgpack_core::Encode>::__MAX_LEN,
+                <f32 as ::msgpack_core::Encode>::MAX_LEN,
+                <f32 as ::msgpack_core::Encode>::MAX_LEN,
+                <f32 as ::msgpack_core::Encode>::MAX_LEN,
             ],
         );
         const __LAYOUT: ::msgpack_core::layout::Layout = ::msgpack_core::layout::Layout::array(
@@ -49,13 +49,13 @@ const _: () = {
             {
                 return __e.__fixed(self);
             }
-            if <Self as ::msgpack_core::Encode>::__MAX_LEN
+            if <Self as ::msgpack_core::Encode>::MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
                 __e.__bounded::<
                         {
                             ::msgpack_core::encode::bounded::window(
-                                <Vector3 as ::msgpack_core::Encode>::__MAX_LEN,
+                                <Vector3 as ::msgpack_core::Encode>::MAX_LEN,
                             )
                         },
                         Self,

@@ -104,11 +104,11 @@ impl<const M: usize> Write for Bounded<'_, M> {
 }
 
 /// A window that overflowed: the type's bound was wrong (a hand-written
-/// `__MAX_LEN`); reported, never written past.
+/// `MAX_LEN`); reported, never written past.
 #[cold]
 #[inline(never)]
 pub(crate) fn bound_error<E>() -> Error<E> {
-    Error::Custom("an encoding longer than its type's declared bound (__MAX_LEN)")
+    Error::Custom("an encoding longer than its type's declared bound (MAX_LEN)")
 }
 
 /// Runs `f` on a [`Bounded`] window of `M` bytes of `w`'s own buffer and
