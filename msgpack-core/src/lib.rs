@@ -357,6 +357,7 @@ pub mod decode;
 pub mod encode;
 mod entry;
 pub mod ext;
+mod field_type;
 #[doc = include_str!("hand_written.md")]
 pub mod hand_written {}
 mod impls;
@@ -379,6 +380,7 @@ pub use encode::{Encode, Encoder};
 #[cfg(feature = "alloc")]
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
+pub use field_type::MsgPackField;
 #[cfg(feature = "alloc")]
 pub use raw::Raw;
 pub use raw::RawRef;

@@ -223,7 +223,7 @@ use crate::encode::StaticRef;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no wire schema (`Schema` is not implemented)",
-    note = "derive `MsgPack` for it, implement `msgpack_core::schema::Schema` by hand, or encode the field with `#[msgpack(with = \"...\")]`"
+    note = "a type used in a `#[derive(MsgPack)]` type needs `Schema` too, beside `Encode` and `Decode`: derive `MsgPack` for it, or implement `Schema` by hand (see the docs of `msgpack_core::schema::Schema`: a hand-written impl describes what `encode` writes), or give the field `#[msgpack(with = \"module\")]`"
 )]
 pub trait Schema {
     /// The wire shape of `Self`.
@@ -506,10 +506,11 @@ pub struct FieldDef {
     pub aliases: &'static [&'static str],
     /// The field's shape.
     pub shape: ShapeRef,
-    /// The reader needs it: no `default`, not an `Option`.
+    /// The reader needs it: no `default`, not an `Option`, not
+    /// `skip_deserializing`.
     pub required: bool,
-    /// The writer writes it in every message (no `skip_if`, not left out by
-    /// `omit_defaults`).
+    /// The writer writes it in every message (no `skip_if` or
+    /// `skip_serializing`, not left out by `omit_defaults`).
     pub always_written: bool,
     /// `flatten`: the field's own entries (a map-form struct's fields, or a
     /// catch-all map's entries) are written inline in this struct's map

@@ -110,12 +110,12 @@ fn sometimes_absent_writer_fields() {
     use fields::*;
     assert_eq!(
         verdict::<NeedsName, Sparse>(),
-        r#"NeedsName cannot read Sparse: rule required-field-omittable: field "name" is required in NeedsName but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"NeedsName cannot read Sparse: rule required-field-omittable: field "name" is required in NeedsName but Sparse may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)"#
     );
     assert!(!decodes::<NeedsName, _>(&Sparse { id: 1, name: None }));
     assert_eq!(
         verdict::<NeedsName, SkipIf>(),
-        r#"NeedsName cannot read SkipIf: rule required-field-omittable: field "name" is required in NeedsName but SkipIf may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"NeedsName cannot read SkipIf: rule required-field-omittable: field "name" is required in NeedsName but SkipIf may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)"#
     );
     assert!(!decodes::<NeedsName, _>(&SkipIf { id: 1, name: String::new() }));
     // An `Option` written as nil needs an `Option` reader.
@@ -133,7 +133,7 @@ fn sometimes_absent_writer_fields() {
     assert!(decodes::<Sparse, _>(&Sparse { id: 1, name: None }));
     assert_eq!(
         verdict::<UserV1, Sparse>(),
-        r#"UserV1 cannot read Sparse: rule required-field-omittable: field "name" is required in UserV1 but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"UserV1 cannot read Sparse: rule required-field-omittable: field "name" is required in UserV1 but Sparse may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)"#
     );
 }
 

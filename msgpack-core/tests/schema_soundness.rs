@@ -771,7 +771,7 @@ fn messages() {
     use structs::{NeedsRetries, Omit, RArrRequired, WArr};
     assert_eq!(
         message::<NeedsRetries, Omit>(),
-        "NeedsRetries cannot read Omit: rule required-field-omittable: field \"retries\" is required in NeedsRetries but Omit may leave it out (`skip_if` or `omit_defaults`)"
+        "NeedsRetries cannot read Omit: rule required-field-omittable: field \"retries\" is required in NeedsRetries but Omit may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)"
     );
     assert_eq!(
         message::<RArrRequired, WArr>(),

@@ -25,7 +25,7 @@ pub(super) fn costly_len(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => variants.iter().flat_map(|v| v.fields.iter()).collect(),
     };
     let mut parts: Vec<TokenStream> = Vec::new();
-    for f in fields.into_iter().filter(|f| f.is_wire()) {
+    for f in fields.into_iter().filter(|f| f.is_written()) {
         if f.attrs.encode_with.is_set() || f.attrs.serde.is_set() {
             return quote!(
                 const COSTLY_LEN: bool = true;
@@ -43,7 +43,13 @@ pub(super) fn costly_len(cont: &Container, n: &Names) -> TokenStream {
     if parts.is_empty() {
         return quote!();
     }
-    quote!(const COSTLY_LEN: bool = #(#parts)||*;)
+    // The one error per field lacking the traits (see `ast::field_check`).
+    let checks = crate::ast::field_check::field_checks(cont);
+    if checks.is_empty() {
+        quote!(const COSTLY_LEN: bool = #(#parts)||*;)
+    } else {
+        quote!(const COSTLY_LEN: bool = { #checks #(#parts)||* };)
+    }
 }
 
 /// A type named like one of the core's scalars, whose `encoded_len` is a

@@ -305,7 +305,7 @@ const fn reader_fields(
             }
             Some(wf) => {
                 if rf.required && !wf.always_written {
-                    let why = " may leave it out (`skip_if` or `omit_defaults`)";
+                    let why = " may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)";
                     return Err(named::required(cx, Rule::RequiredFieldOmittable, &rf.key, why));
                 }
                 cx.push(Step::Field(rf.key));
