@@ -204,7 +204,7 @@ mod rule;
 #[doc(hidden)]
 pub use assert::__assert;
 pub use check::{MAX_CHECK_DEPTH, check};
-pub use message::Incompatible;
+pub use message::{Incompatibilities, Incompatible};
 pub use rule::Rule;
 
 use crate::encode::StaticRef;
