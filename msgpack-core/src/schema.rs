@@ -21,6 +21,17 @@
 //! assert_compatible!(UserV2, UserV1);
 //! ```
 //!
+//! Every incompatibility is reported at once: the first on the error's
+//! first line (the same line as when it is the only one), each other one
+//! on a line of its own, `  rule ID: path: reason` (up to eight, then `and
+//! N more`; [`Incompatible::entries`] lists them), so one build shows
+//! everything to fix:
+//!
+//! ```text
+//! error[E0080]: evaluation panicked: UserV2 cannot read UserV1: rule integer-narrowed: field "id": u32 cannot hold every u64
+//!                 rule required-field-added: field "email" is required in UserV2 but UserV1 never writes it
+//! ```
+//!
 //! A new field with a default (or an `Option`) keeps old messages readable,
 //! and old readers skip the field they do not know, so both directions hold:
 //!
@@ -95,9 +106,10 @@
 //! # Rule ids
 //!
 //! Every incompatibility names the rule it breaks with a stable id, in the
-//! message (`R cannot read W: rule ID: path: reason`) and as a [`Rule`]
-//! ([`Incompatible::rule`]; [`Incompatible::detail`] is the path and the
-//! reason alone). The ids describe the reader against the writer, as a new
+//! message (`R cannot read W: rule ID: path: reason`, and `  rule ID: path:
+//! reason` for each further one) and as a [`Rule`] ([`Incompatible::rule`];
+//! [`Incompatible::detail`] is the path and the reason alone; both are the
+//! first incompatibility's, and [`Incompatible::entries`] gives each one's). The ids describe the reader against the writer, as a new
 //! version reading an old one's messages:
 //!
 //! ```

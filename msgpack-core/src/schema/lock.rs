@@ -11,9 +11,21 @@
 //! error naming the pair, the [rule](crate::schema::Rule) and the path:
 //! `User cannot read User@2 (schemas/User.msgpack-schema): rule
 //! required-field-added: field "email" is required in User but User@2
-//! never writes it`. A file that does not exist yet is not an error; a
-//! malformed one is, pointing at the attribute and quoting the file's
-//! line. This needs nothing but this crate.
+//! never writes it`, then a line for each other incompatibility with that
+//! version (`  rule ID: path: reason`) and a last line saying how to
+//! record a deliberate break. Each recorded version and direction is a
+//! `const` of its own, so every failing one is its own error in the same
+//! build. A file that does not exist yet is not an error; a malformed one
+//! is, pointing at the attribute and quoting the file's line. This needs
+//! nothing but this crate.
+//!
+//! With `MSGPACK_SCHEMA=break` set (to record a deliberate break, see
+//! below), the versions are not checked, so that the build passes and the
+//! test can record the break; the fingerprints still are. The generated
+//! code reads the variable with `option_env!`, so cargo rebuilds the
+//! crate when it changes (every crate with a locked type, when it is set
+//! or unset). `MSGPACK_SCHEMA=bless` checks as without the variable: an
+//! incompatible type fails the build, and `bless` never records one.
 //!
 //! ```
 //! # #[cfg(feature = "derive")] {
