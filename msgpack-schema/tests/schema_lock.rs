@@ -174,7 +174,9 @@ fn test_time_messages_list_every_incompatibility() {
     let path = dir.join("User.msgpack-schema");
     let p = path.to_str().unwrap();
     verify(v1::User::SHAPE.get(), p, &opts(Action::Bless)).unwrap();
-    let first = format!("\n    User cannot read User@1 ({p}): rule integer-narrowed: field \"id\": u32 cannot hold every u64\n");
+    let first = format!(
+        "\n    User cannot read User@1 ({p}): rule integer-narrowed: field \"id\": u32 cannot hold every u64\n"
+    );
     let second = "\n      rule required-field-added: field \"email\" is required in User but User@1 never writes it\n";
 
     let err = verify(v_two::User::SHAPE.get(), p, &opts(Action::Check)).unwrap_err();

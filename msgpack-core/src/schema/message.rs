@@ -433,8 +433,8 @@ mod tests {
 
     #[test]
     fn a_long_message_ends_in_dots() {
-        let long =
-            ["0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"; 16];
+        let long = ["0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789";
+            16];
         let m = Incompatible::from_parts(&["A cannot read B"], Rule::TypeChanged, &long);
         assert!(m.as_str().len() <= MSG_CAP && m.as_str().ends_with("..."), "{}", m.as_str());
         assert!(m.detail().ends_with("...") && m.as_str().starts_with("A cannot read B: rule type-changed: "));

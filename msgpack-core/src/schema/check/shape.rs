@@ -324,10 +324,15 @@ const fn unclaimed(
         }
         match r_extra {
             Some((rk, rv)) => {
-                part!(cx, Step::Field(wf.key), match key_readable(rk, &wf.key) {
-                    true => shape(cx, rv, wf.shape.get()),
-                    false => named::key_unreadable(cx, "the flattened map's key ", rk),
-                });
+                part!(
+                    cx,
+                    Step::Field(wf.key),
+                    if key_readable(rk, &wf.key) {
+                        shape(cx, rv, wf.shape.get())
+                    } else {
+                        named::key_unreadable(cx, "the flattened map's key ", rk)
+                    }
+                );
             }
             None if rd.deny_unknown_fields => part!(cx, named::field_denied(cx, wf)),
             None => {}
@@ -359,13 +364,17 @@ const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef)
             // their first failure alone, which says so.
             let collect = cx.collect;
             cx.collect = collect && str_eq(rf.name, wf.name);
-            part!(cx, Step::Position(i, rf.name), match shape(cx, rf.shape.get(), wf.shape.get()) {
-                Ok(()) => Ok(()),
-                Err(e) => {
-                    cx.collect = collect;
-                    Err(named::misplaced(cx, e, i, (rd.fields, rf, names.0), (wd.fields, wf, names.1)))
+            part!(
+                cx,
+                Step::Position(i, rf.name),
+                match shape(cx, rf.shape.get(), wf.shape.get()) {
+                    Ok(()) => Ok(()),
+                    Err(e) => {
+                        cx.collect = collect;
+                        Err(named::misplaced(cx, e, i, (rd.fields, rf, names.0), (wd.fields, wf, names.1)))
+                    }
                 }
-            });
+            );
             cx.collect = collect;
         }
         i += 1;
@@ -567,10 +576,15 @@ const fn into_map(cx: &mut Cx, rk: &'static Shape, rv: &'static Shape, fields: &
             part!(cx, Step::MapValue, shape(cx, rv, wv));
             continue;
         }
-        part!(cx, Step::Field(f.key), match key_readable(rk, &f.key) {
-            true => shape(cx, rv, f.shape.get()),
-            false => named::key_unreadable(cx, "map key ", rk),
-        });
+        part!(
+            cx,
+            Step::Field(f.key),
+            if key_readable(rk, &f.key) {
+                shape(cx, rv, f.shape.get())
+            } else {
+                named::key_unreadable(cx, "map key ", rk)
+            }
+        );
     }
     Ok(())
 }

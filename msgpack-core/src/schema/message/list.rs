@@ -253,7 +253,9 @@ mod tests {
         assert_eq!(l.count(), MAX_LISTED + 3);
         assert_eq!(l.entries().count(), MAX_LISTED);
         let text = l.as_str();
-        assert!(text.starts_with("A cannot read B: rule type-changed: field \"f0\": why\n  rule type-changed: field \"f1\": why"));
+        assert!(text.starts_with(
+            "A cannot read B: rule type-changed: field \"f0\": why\n  rule type-changed: field \"f1\": why"
+        ));
         assert!(text.ends_with("\n  and 3 more"), "{text}");
         assert_eq!(l.detail(), "field \"f0\": why");
         // A new head keeps every line and the count.
