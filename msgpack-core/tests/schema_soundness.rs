@@ -783,7 +783,9 @@ fn messages() {
     );
     assert_eq!(
         message::<Ext1Unit, Ext1>(),
-        "Ext1Unit cannot read Ext1: rule variant-payload-changed: variant \"B\": Ext1Unit has a unit variant but Ext1 writes a newtype variant"
+        "Ext1Unit cannot read Ext1: rule variant-payload-changed: variant \"B\": Ext1Unit has a unit variant but Ext1 writes a newtype variant\n  \
+         rule variant-payload-changed: variant \"C\": Ext1Unit has a unit variant but Ext1 writes a tuple variant\n  \
+         rule variant-payload-changed: variant \"D\": Ext1Unit has a unit variant but Ext1 writes a struct variant"
     );
 }
 
