@@ -4,7 +4,7 @@
 
 mod cell;
 mod ffi;
-mod forms;
+pub(crate) mod forms;
 mod net;
 mod num;
 mod ops;

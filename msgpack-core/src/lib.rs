@@ -6,7 +6,7 @@
 //! | `bool` | `true` / `false` | [`Encoder::bool`] / [`Decoder::bool`] |
 //! | `u8`..`u64`, `usize`, `NonZero*` (every width; zero is a decode error) | smallest of positive fixint, `uint 8/16/32/64` | [`Encoder::u64`] / [`Decoder::u64`] |
 //! | `i8`..`i64`, `isize` | smallest of fixint, `int 8/16/32/64` (non-negative as `uint`) | [`Encoder::i64`] / [`Decoder::i64`] |
-//! | `u128`, `i128` | an integer if it fits in 64 bits, else an encode error | [`Encoder::u128`] / [`Decoder::u128`] |
+//! | `u128`, `i128` | an integer if it fits in 64 bits, else an encode error (rmp-serde: a 16-byte `bin`, also for `NonZeroU128` / `NonZeroI128`, which these impls do not read; serde's form: [`with::serde_int128`]) | [`Encoder::u128`] / [`Decoder::u128`] |
 //! | `f32` | `float 32` | [`Encoder::f32`] / [`Decoder::f32`] |
 //! | `f64` | `float 64` (reads `float 32` too) | [`Encoder::f64`] / [`Decoder::f64`] |
 //! | `char` | `str` of one character | [`Encoder::str`] / [`Decoder::str`] |
@@ -23,11 +23,11 @@
 //! | `Wrapping<T>`, `Saturating<T>`, `Reverse<T>`, `Cell<T>`, `RefCell<T>`, `Mutex<T>` and `RwLock<T>` (`std`) | the value (a mutably borrowed `RefCell` or a poisoned lock is an encode error) | |
 //! | `Result<T, E>` | `{"Ok": v}` / `{"Err": e}` (serde's externally tagged enum) | |
 //! | `Bound<T>` | `"Unbounded"`, `{"Included": v}`, `{"Excluded": v}` | |
-//! | `Range<T>`, `RangeInclusive<T>`, `RangeFrom<T>`, `RangeTo<T>` (`char` ranges too) | map `{"start": s, "end": e}` as `rmp_serde::to_vec_named` writes it (the array `[s, e]` is read too); a start past the end is kept, as in serde | |
+//! | `Range<T>`, `RangeInclusive<T>`, `RangeFrom<T>`, `RangeTo<T>` (`char` ranges too) | map `{"start": s, "end": e}` as `rmp_serde::to_vec_named` writes it (the array `[s, e]` of `rmp_serde::to_vec` is read too; that form: [`with::serde_range::compact`]); a start past the end is kept, as in serde | |
 //! | `Ipv4Addr`, `Ipv6Addr` | array of the 4 / 16 octets, serde's binary form (a `bin` is read too) | |
 //! | `IpAddr`, `SocketAddr` | `{"V4": addr}` / `{"V6": addr}` | |
 //! | `SocketAddrV4`, `SocketAddrV6` | array `[ip, port]` (a V6's flow label and scope id are not written, as in serde) | |
-//! | `Path`, `PathBuf`, `OsStr`, `OsString` (`std`) | `str`; one that is not UTF-8 is an encode error (serde writes an `OsString` as `{"Unix": [bytes]}`, not portable: read too) | [`Encoder::str`] / [`Decoder::str`] |
+//! | `Path`, `PathBuf`, `OsStr`, `OsString` (`std`) | `str`; one that is not UTF-8 is an encode error (serde writes an `OsString` as `{"Unix": [bytes]}`, not portable: read too; that form on Unix: `with::serde_os_string`) | [`Encoder::str`] / [`Decoder::str`] |
 //! | `CStr`, `CString` | `bin` of the bytes without the NUL (a NUL inside is a decode error) | [`Encoder::bin`] / [`Decoder::bin`] |
 //! | `uuid::Uuid` (`uuid`) | `bin` of the 16 bytes, serde's binary form (an array of 16 and the text form are read too) | [`Encoder::bin`] / [`Decoder::bin`] |
 //! | `indexmap::IndexMap<K, V, S>`, `IndexSet<T, S>` (`indexmap`) | map / array, in insertion order both ways | [`Encoder::map_len`] / [`Decoder::map_len`] |
@@ -35,17 +35,21 @@
 //! | `arrayvec::ArrayVec<T, N>`, `ArrayString<N>` (`arrayvec`) | as `[T]` (`bin` for bytes) / `str`; more than `N` elements or bytes is a decode error | |
 //! | `heapless::Vec<T, N>`, `String<N>`, `IndexMap<K, V, S, N>` (`heapless`) | as `[T]` (`bin` for bytes) / `str` / map in order; more than `N` is a decode error | |
 //! | `rust_decimal::Decimal` (`rust_decimal`) | `str` (`"-12.340"`), as its serde impl writes it; integers and scientific notation are read too, floats not (lossy) | [`Encoder::str`] / [`Decoder::str`] |
-//! | `Duration` | array `[secs, nanos]` (reads the map `{secs, nanos}` too) | |
+//! | `Duration` | array `[secs, nanos]`, as `rmp_serde::to_vec` writes it (reads the map `{secs, nanos}` of `to_vec_named` too; that form: [`with::serde_duration`]) | |
 //! | [`Timestamp`] | ext -1, smallest of the 32/64/96-bit layouts | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
-//! | `SystemTime` (`std`) | ext -1 as [`Timestamp`] (before the epoch too); a time the platform cannot hold is a decode error | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
-//! | `chrono::DateTime<Tz>`, `NaiveDateTime` (`chrono`) | ext -1, the UTC instant (the offset is not kept; naive is UTC); decodes `DateTime<Utc>` and `NaiveDateTime` | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
-//! | `time::OffsetDateTime`, `UtcDateTime`, `PrimitiveDateTime` (`time`) | ext -1, the UTC instant (the offset is not kept; primitive is UTC) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `SystemTime` (`std`) | ext -1 as [`Timestamp`] (before the epoch too); a time the platform cannot hold is a decode error (serde: `{secs_since_epoch, nanos_since_epoch}`, `with::serde_system_time`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `chrono::DateTime<Tz>`, `NaiveDateTime` (`chrono`) | ext -1, the UTC instant (the offset is not kept; naive is UTC); decodes `DateTime<Utc>` and `NaiveDateTime` (chrono's serde: RFC 3339 text, `with::chrono_str`; `chrono::serde::ts_seconds` and the like: `with::chrono_ts`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
+//! | `time::OffsetDateTime`, `UtcDateTime`, `PrimitiveDateTime` (`time`) | ext -1, the UTC instant (the offset is not kept; primitive is UTC) (time's serde: a tuple, `with::time_tuple`; `time::serde::rfc3339`: `with::time_rfc3339`) | [`Encoder::timestamp`] / [`Decoder::timestamp`] |
 //! | [`ExtRef`], [`Ext`] | ext (fixext 1/2/4/8/16, ext 8/16/32) | [`Encoder::ext`] / [`Decoder::ext`] |
 //! | [`Value`], [`ValueRef`] | any | |
 //! | [`RawRef`], [`Raw`] | any one value, kept as its bytes and written back verbatim | [`Decoder::raw_value`] |
 //!
 //! Encoding always uses the smallest form, so the bytes equal those of every
-//! mainstream implementation (Python `msgpack`, rmp-serde). Decoding accepts
+//! mainstream implementation (Python `msgpack`, rmp-serde). Where a type's
+//! own form differs from what its serde impl writes through rmp-serde (the
+//! date-times, `Duration` in `to_vec_named`, 128-bit integers), the table
+//! names the field adapter of [`with`] that writes serde's form:
+//! `#[msgpack(with = "msgpack_core::with::serde_duration")]`. Decoding accepts
 //! every valid form: any integer width whose value fits the target type (an
 //! out-of-range value is an error, never a wrap), `float 32` into `f64`.
 //!
@@ -376,12 +380,9 @@ pub mod decode;
 pub mod encode;
 mod entry;
 pub mod ext;
+mod field_type;
 #[doc = include_str!("hand_written.md")]
-pub mod hand_written {
-    // In scope for the page's links.
-    #[allow(unused_imports)]
-    use crate::{Decode, Encode, schema::Schema};
-}
+pub mod hand_written {}
 mod impls;
 #[doc(hidden)]
 pub mod layout;
@@ -392,6 +393,7 @@ pub mod schema;
 pub mod serde;
 #[cfg(feature = "alloc")]
 pub mod value;
+pub mod with;
 
 #[doc(hidden)]
 pub mod __private;
@@ -401,6 +403,7 @@ pub use encode::{Encode, Encoder};
 #[cfg(feature = "alloc")]
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
+pub use field_type::MsgPackField;
 #[cfg(feature = "alloc")]
 pub use raw::Raw;
 pub use raw::RawRef;

@@ -21,6 +21,17 @@
 //! assert_compatible!(UserV2, UserV1);
 //! ```
 //!
+//! Every incompatibility is reported at once: the first on the error's
+//! first line (the same line as when it is the only one), each other one
+//! on a line of its own, `  rule ID: path: reason` (up to eight, then `and
+//! N more`; [`Incompatible::entries`] lists them), so one build shows
+//! everything to fix:
+//!
+//! ```text
+//! error[E0080]: evaluation panicked: UserV2 cannot read UserV1: rule integer-narrowed: field "id": u32 cannot hold every u64
+//!                 rule required-field-added: field "email" is required in UserV2 but UserV1 never writes it
+//! ```
+//!
 //! A new field with a default (or an `Option`) keeps old messages readable,
 //! and old readers skip the field they do not know, so both directions hold:
 //!
@@ -49,7 +60,7 @@
 //!
 //! - **Fields.** A field the reader requires (no `default`, not an
 //!   `Option`) must always be written by the writer. A writer field that
-//!   `skip_if` or `omit_defaults` may leave out counts as sometimes absent;
+//!   `skip_if`, `skip_serializing` or `omit_defaults` may leave out counts as sometimes absent;
 //!   an `Option` field the writer writes as `nil` is checked by its type (the
 //!   reader needs an `Option` too). A field the writer writes and the reader
 //!   does not know is skipped, unless the reader has `deny_unknown_fields`.
@@ -95,9 +106,10 @@
 //! # Rule ids
 //!
 //! Every incompatibility names the rule it breaks with a stable id, in the
-//! message (`R cannot read W: rule ID: path: reason`) and as a [`Rule`]
-//! ([`Incompatible::rule`]; [`Incompatible::detail`] is the path and the
-//! reason alone). The ids describe the reader against the writer, as a new
+//! message (`R cannot read W: rule ID: path: reason`, and `  rule ID: path:
+//! reason` for each further one) and as a [`Rule`] ([`Incompatible::rule`];
+//! [`Incompatible::detail`] is the path and the reason alone; both are the
+//! first incompatibility's, and [`Incompatible::entries`] gives each one's). The ids describe the reader against the writer, as a new
 //! version reading an old one's messages:
 //!
 //! ```
@@ -204,7 +216,7 @@ mod rule;
 #[doc(hidden)]
 pub use assert::__assert;
 pub use check::{MAX_CHECK_DEPTH, check};
-pub use message::Incompatible;
+pub use message::{Incompatibilities, Incompatible};
 pub use rule::Rule;
 
 use crate::encode::StaticRef;
@@ -223,7 +235,7 @@ use crate::encode::StaticRef;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no wire schema (`Schema` is not implemented)",
-    note = "derive `MsgPack` for it, implement `msgpack_core::schema::Schema` by hand, or encode the field with `#[msgpack(with = \"...\")]`"
+    note = "a type used in a `#[derive(MsgPack)]` type needs `Schema` too, beside `Encode` and `Decode`: derive `MsgPack` for it, or implement `Schema` by hand (see the docs of `msgpack_core::schema::Schema`: a hand-written impl describes what `encode` writes), or give the field `#[msgpack(with = \"module\")]`"
 )]
 pub trait Schema {
     /// The wire shape of `Self`.
@@ -506,10 +518,11 @@ pub struct FieldDef {
     pub aliases: &'static [&'static str],
     /// The field's shape.
     pub shape: ShapeRef,
-    /// The reader needs it: no `default`, not an `Option`.
+    /// The reader needs it: no `default`, not an `Option`, not
+    /// `skip_deserializing`.
     pub required: bool,
-    /// The writer writes it in every message (no `skip_if`, not left out by
-    /// `omit_defaults`).
+    /// The writer writes it in every message (no `skip_if` or
+    /// `skip_serializing`, not left out by `omit_defaults`).
     pub always_written: bool,
     /// `flatten`: the field's own entries (a map-form struct's fields, or a
     /// catch-all map's entries) are written inline in this struct's map

@@ -110,12 +110,13 @@ fn sometimes_absent_writer_fields() {
     use fields::*;
     assert_eq!(
         verdict::<NeedsName, Sparse>(),
-        r#"NeedsName cannot read Sparse: rule required-field-omittable: field "name" is required in NeedsName but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+        "NeedsName cannot read Sparse: rule required-field-omittable: field \"name\" is required in NeedsName but Sparse may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)\n  \
+         rule option-removed: field \"name\": expected str, found Option<str> (nil is not a str)"
     );
     assert!(!decodes::<NeedsName, _>(&Sparse { id: 1, name: None }));
     assert_eq!(
         verdict::<NeedsName, SkipIf>(),
-        r#"NeedsName cannot read SkipIf: rule required-field-omittable: field "name" is required in NeedsName but SkipIf may leave it out (`skip_if` or `omit_defaults`)"#
+        r#"NeedsName cannot read SkipIf: rule required-field-omittable: field "name" is required in NeedsName but SkipIf may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)"#
     );
     assert!(!decodes::<NeedsName, _>(&SkipIf { id: 1, name: String::new() }));
     // An `Option` written as nil needs an `Option` reader.
@@ -133,7 +134,8 @@ fn sometimes_absent_writer_fields() {
     assert!(decodes::<Sparse, _>(&Sparse { id: 1, name: None }));
     assert_eq!(
         verdict::<UserV1, Sparse>(),
-        r#"UserV1 cannot read Sparse: rule required-field-omittable: field "name" is required in UserV1 but Sparse may leave it out (`skip_if` or `omit_defaults`)"#
+        "UserV1 cannot read Sparse: rule required-field-omittable: field \"name\" is required in UserV1 but Sparse may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)\n  \
+         rule option-removed: field \"name\": expected str, found Option<str> (nil is not a str)"
     );
 }
 
@@ -234,7 +236,10 @@ fn types_and_nesting() {
     assert_eq!(verdict::<Wide, Small>(), "ok");
     assert_eq!(
         verdict::<Small, Wide>(),
-        r#"Small cannot read Wide: rule integer-narrowed: field "n": u8 cannot hold every i64"#
+        "Small cannot read Wide: rule integer-narrowed: field \"n\": u8 cannot hold every i64\n  \
+         rule float-narrowed: field \"f\": expected float 32, found float 64\n  \
+         rule char-narrowed: field \"c\": expected str of one character, found str\n  \
+         rule option-removed: field \"s\": expected str, found Option<str> (nil is not a str)"
     );
     assert_eq!(verdict::<f64, f32>(), "ok");
     assert_eq!(verdict::<f32, f64>(), "f32 cannot read f64: rule float-narrowed: expected float 32, found float 64");
@@ -253,7 +258,15 @@ fn types_and_nesting() {
     assert_eq!(verdict::<OuterWide, Outer>(), "ok");
     assert_eq!(
         verdict::<Outer, OuterWide>(),
-        r#"Outer cannot read OuterWide: rule integer-narrowed: field "inner": Small cannot read Wide: field "n": u8 cannot hold every i64"#
+        "Outer cannot read OuterWide: rule integer-narrowed: field \"inner\": Small cannot read Wide: field \"n\": u8 cannot hold every i64\n  \
+         rule float-narrowed: field \"inner\": Small cannot read Wide: field \"f\": expected float 32, found float 64\n  \
+         rule char-narrowed: field \"inner\": Small cannot read Wide: field \"c\": expected str of one character, found str\n  \
+         rule option-removed: field \"inner\": Small cannot read Wide: field \"s\": expected str, found Option<str> (nil is not a str)\n  \
+         rule integer-narrowed: field \"list\": element: Small cannot read Wide: field \"n\": u8 cannot hold every i64\n  \
+         rule float-narrowed: field \"list\": element: Small cannot read Wide: field \"f\": expected float 32, found float 64\n  \
+         rule char-narrowed: field \"list\": element: Small cannot read Wide: field \"c\": expected str of one character, found str\n  \
+         rule option-removed: field \"list\": element: Small cannot read Wide: field \"s\": expected str, found Option<str> (nil is not a str)\n  \
+         and 4 more"
     );
     assert_eq!(
         verdict::<Outer, OuterBytes>(),
@@ -499,7 +512,8 @@ fn enum_variants_tags_and_other() {
     );
     assert_eq!(
         verdict::<String, Level>(),
-        r#"str cannot read Level: rule tag-kind-changed: variant 0: expected str, found an integer tag"#
+        "str cannot read Level: rule tag-kind-changed: variant 0: expected str, found an integer tag\n  \
+         rule tag-kind-changed: variant 1: expected str, found an integer tag"
     );
     assert!(decodes::<u16, _>(&Code::NotFound));
 }

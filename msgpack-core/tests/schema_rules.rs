@@ -363,7 +363,8 @@ fn every_rule_has_a_case() {
     assert_eq!(seen, all);
 }
 
-/// `R cannot read W: rule ID: detail`, with the detail as `detail()`.
+/// `R cannot read W: rule ID: detail`, with the detail as `detail()`, then
+/// `  rule ID: detail` for each other incompatibility, as `entries()`.
 #[test]
 fn messages_carry_the_id() {
     for (rule, e) in cases() {
@@ -371,7 +372,13 @@ fn messages_carry_the_id() {
         let tag = format!(": rule {}: ", rule.id());
         let at = msg.find(&tag).unwrap_or_else(|| panic!("no {tag:?} in {msg}"));
         assert!(msg[..at].contains(" cannot read "), "{msg}");
-        assert_eq!(&msg[at + tag.len()..], e.detail(), "{msg}");
+        // The first incompatibility's detail, then a line for each other one.
+        let rest = &msg[at + tag.len()..];
+        assert_eq!(rest.split('\n').next(), Some(e.detail()), "{msg}");
+        assert_eq!(msg.lines().count(), e.count(), "{msg}");
+        for ((r, d), line) in e.entries().skip(1).zip(msg.lines().skip(1)) {
+            assert_eq!(line, format!("  rule {}: {d}", r.id()), "{msg}");
+        }
         assert_eq!(e.to_string(), msg);
     }
 }
@@ -412,7 +419,8 @@ fn messages_of_the_inferred_rules() {
     );
     assert_eq!(
         err::<UserV1, RenamedIntKey>().to_string(),
-        r#"UserV1 cannot read RenamedIntKey: rule key-renamed: field "id" is required in UserV1 but RenamedIntKey never writes it; RenamedIntKey writes `id` as 1"#
+        "UserV1 cannot read RenamedIntKey: rule key-renamed: field \"id\" is required in UserV1 but RenamedIntKey never writes it; RenamedIntKey writes `id` as 1\n  \
+         rule required-field-added: field \"name\" is required in UserV1 but RenamedIntKey never writes it"
     );
     assert_eq!(
         err::<StatusRenamed, StatusV1>().to_string(),
@@ -420,7 +428,8 @@ fn messages_of_the_inferred_rules() {
     );
     assert_eq!(
         err::<RowSwapped, RowV1>().to_string(),
-        "RowSwapped cannot read RowV1: rule array-field-reordered: position 0 (`age`): expected integer, found str (RowV1 writes `age` at position 1)"
+        "RowSwapped cannot read RowV1: rule array-field-reordered: position 0 (`age`): expected integer, found str (RowV1 writes `age` at position 1)\n  \
+         rule array-field-reordered: position 1 (`name`): expected str, found integer (RowV1 writes `name` at position 0)"
     );
     // A position that changed type without moving is a type change.
     assert_eq!(

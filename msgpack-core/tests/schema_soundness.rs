@@ -771,7 +771,7 @@ fn messages() {
     use structs::{NeedsRetries, Omit, RArrRequired, WArr};
     assert_eq!(
         message::<NeedsRetries, Omit>(),
-        "NeedsRetries cannot read Omit: rule required-field-omittable: field \"retries\" is required in NeedsRetries but Omit may leave it out (`skip_if` or `omit_defaults`)"
+        "NeedsRetries cannot read Omit: rule required-field-omittable: field \"retries\" is required in NeedsRetries but Omit may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)"
     );
     assert_eq!(
         message::<RArrRequired, WArr>(),
@@ -783,7 +783,9 @@ fn messages() {
     );
     assert_eq!(
         message::<Ext1Unit, Ext1>(),
-        "Ext1Unit cannot read Ext1: rule variant-payload-changed: variant \"B\": Ext1Unit has a unit variant but Ext1 writes a newtype variant"
+        "Ext1Unit cannot read Ext1: rule variant-payload-changed: variant \"B\": Ext1Unit has a unit variant but Ext1 writes a newtype variant\n  \
+         rule variant-payload-changed: variant \"C\": Ext1Unit has a unit variant but Ext1 writes a tuple variant\n  \
+         rule variant-payload-changed: variant \"D\": Ext1Unit has a unit variant but Ext1 writes a struct variant"
     );
 }
 

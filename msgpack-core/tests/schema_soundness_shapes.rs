@@ -184,7 +184,7 @@ mod adjacent {
     }
 
     rejects! {
-        adjacent_narrows: Adj1, Adj2 => "Adj1 cannot read Adj2: rule integer-narrowed: variant \"W\": Inner cannot read InnerWide: field \"x\": u8 cannot hold every u16" [Adj2::W(InnerWide { x: 256, y: None, z: 0 }), Adj2::A(1)];
+        adjacent_narrows: Adj1, Adj2 => "Adj1 cannot read Adj2: rule integer-narrowed: variant \"W\": Inner cannot read InnerWide: field \"x\": u8 cannot hold every u16\n  rule integer-narrowed: variant \"S\": field \"x\": u8 cannot hold every u16\n  rule integer-narrowed: variant \"A\": u8 cannot hold every u16\n  rule variant-removed: variant \"New\" written by Adj2 is unknown to Adj1 (and it has no `other` variant)" [Adj2::W(InnerWide { x: 256, y: None, z: 0 }), Adj2::A(1)];
         new_variant_unknown: Adj1, AdjNew => "Adj1 cannot read AdjNew: rule variant-removed: variant \"New\" written by AdjNew is unknown to Adj1 (and it has no `other` variant)" [AdjNew::A(1), AdjNew::New];
         adjacent_into_internal: Internal, Adj1 => "Internal cannot read Adj1: rule tagging-changed: Internal is tagged by field \"t\" but Adj1 is tagged by field \"t\" with the payload under \"c\"" [Adj1::B, Adj1::S { x: 1 }];
         internal_into_adjacent: Adj1, Internal => "Adj1 cannot read Internal: rule tagging-changed: Adj1 is tagged by field \"t\" with the payload under \"c\" but Internal is tagged by field \"t\"" [Internal::S { x: 1 }];
@@ -192,7 +192,7 @@ mod adjacent {
         external_into_adjacent: Adj1, External => "Adj1 cannot read External: rule tagging-changed: Adj1 is tagged by field \"t\" with the payload under \"c\" but External is externally tagged" [External::B, External::A(1)];
         // A unit variant has no content; a newtype needs it.
         unit_into_newtype: Adj1, AdjUnitA => "Adj1 cannot read AdjUnitA: rule variant-payload-changed: variant \"A\": Adj1 has a newtype variant but AdjUnitA writes a unit variant" [AdjUnitA::A];
-        missing_variant: UnitB, Adj1 => "UnitB cannot read Adj1: rule variant-removed: variant \"A\" written by Adj1 is unknown to UnitB (and it has no `other` variant)" [Adj1::A(1), Adj1::B];
+        missing_variant: UnitB, Adj1 => "UnitB cannot read Adj1: rule variant-removed: variant \"A\" written by Adj1 is unknown to UnitB (and it has no `other` variant)\n  rule variant-removed: variant \"S\" written by Adj1 is unknown to UnitB (and it has no `other` variant)\n  rule variant-removed: variant \"W\" written by Adj1 is unknown to UnitB (and it has no `other` variant)" [Adj1::A(1), Adj1::B];
     }
 }
 
@@ -307,12 +307,12 @@ mod flatten {
         // A writer's catch-all writes any key: a reader that rejects unknown keys cannot read it.
         open_into_strict: StrictName, Open => "StrictName cannot read Open: rule unknown-fields-denied: Open writes any other keys (a flattened map), which StrictName rejects (`deny_unknown_fields`)" [open(&[]), open(&[("zz", 1)])];
         // The catch-all's values must read each unknown field.
-        plain_into_narrow_catch_all: OpenU8, Plain => "OpenU8 cannot read Plain: rule integer-narrowed: field \"id\": u8 cannot hold every u64" [plain(256, None)];
+        plain_into_narrow_catch_all: OpenU8, Plain => "OpenU8 cannot read Plain: rule integer-narrowed: field \"id\": u8 cannot hold every u64\n  rule option-removed: field \"ts\": expected u8, found Option<u64> (nil is not a u8)" [plain(256, None)];
         // A writer's catch-all may hold a key the reader has as a field.
         catch_all_into_optional_field: WithCount, OpenText => "WithCount cannot read OpenText: rule type-changed: field \"count\": expected integer, found str" [text(&[]), text(&[("count", "x")])];
         // The catch-all reads each unknown key as its key type.
-        str_keys_into_int_catch_all: OpenIntKeys, Plain => "OpenIntKeys cannot read Plain: rule key-unreadable: field \"id\": the flattened map's key u8 cannot read the key" [plain(1, None)];
-        flat_into_narrow_map: BTreeMap<String, u8>, Flat => "{str: u8} cannot read Flat: rule type-changed: field \"name\": expected integer, found str" [flat(1, None)];
+        str_keys_into_int_catch_all: OpenIntKeys, Plain => "OpenIntKeys cannot read Plain: rule key-unreadable: field \"id\": the flattened map's key u8 cannot read the key\n  rule key-unreadable: field \"ts\": the flattened map's key u8 cannot read the key" [plain(1, None)];
+        flat_into_narrow_map: BTreeMap<String, u8>, Flat => "{str: u8} cannot read Flat: rule type-changed: field \"name\": expected integer, found str\n  rule integer-narrowed: field \"id\": u8 cannot hold every u64\n  rule option-removed: field \"ts\": expected u8, found Option<u64> (nil is not a u8)" [flat(1, None)];
     }
 
     /// A writer's catch-all map may hold a key that is also one of the

@@ -9,6 +9,7 @@ use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 
 pub(crate) mod bound;
+pub(crate) mod field_check;
 pub(crate) mod layout;
 
 /// Paths the generated code uses.
@@ -126,6 +127,18 @@ impl Variant<'_> {
         cont.attrs.untagged.is_set() || self.attrs.untagged.is_set()
     }
 
+    /// Why encoding the variant is an error (`skip`, or serde's
+    /// `skip_serializing`: read, never written); `None` if it is written.
+    pub(crate) fn never_written(&self) -> Option<&'static str> {
+        if self.attrs.skip.is_set() {
+            Some(attr::SKIP)
+        } else if self.attrs.skip_serializing.is_set() {
+            Some(attr::SKIP_SERIALIZING)
+        } else {
+            None
+        }
+    }
+
     /// The `other` variant holding the whole unknown value (a newtype).
     pub(crate) fn is_raw_other(&self) -> bool {
         self.attrs.other.is_set() && self.style == Style::Newtype
@@ -138,9 +151,20 @@ pub(crate) fn has_flatten(fields: &[Field]) -> bool {
 }
 
 impl Field<'_> {
-    /// Written and read at all (not `skip`).
+    /// Written or read at all (not `skip`): its key is the field's.
     pub(crate) fn is_wire(&self) -> bool {
         !self.attrs.skip.is_set()
+    }
+
+    /// Written by the encoder (not `skip`, not `skip_serializing`).
+    pub(crate) fn is_written(&self) -> bool {
+        self.is_wire() && !self.attrs.skip_serializing.is_set()
+    }
+
+    /// Read by the decoder (not `skip`, not `skip_deserializing`): the
+    /// others take their default.
+    pub(crate) fn is_read(&self) -> bool {
+        self.is_wire() && !self.attrs.skip_deserializing.is_set()
     }
 
     /// The Rust name of the field (its index for a tuple field), for

@@ -1,6 +1,8 @@
 //! `#[msgpack(...)]` attributes, parsed into typed values.
 //!
-//! Each keyword is a named constant; [`Container`], [`Field`] and
+//! Each keyword is a named constant (in `keyword.rs`, re-exported here,
+//! with serde's spellings: the accepted ones are parsed here as the
+//! keyword they mean); [`Container`], [`Field`] and
 //! [`Variant`] hold what one item's attributes say, with the tokens of each
 //! for error spans. Rules that involve more than one attribute live in
 //! `check.rs`.
@@ -12,85 +14,9 @@ use syn::{LitInt, LitStr};
 
 use crate::case::{RULES, RenameRule};
 use crate::ctxt::Ctxt;
-
-pub(crate) const MSGPACK: &str = "msgpack";
-
-// Container keywords.
-pub(crate) const MAP: &str = "map";
-pub(crate) const ARRAY: &str = "array";
-pub(crate) const RENAME_ALL: &str = "rename_all";
-pub(crate) const RENAME_ALL_FIELDS: &str = "rename_all_fields";
-pub(crate) const DENY_UNKNOWN_FIELDS: &str = "deny_unknown_fields";
-pub(crate) const OMIT_DEFAULTS: &str = "omit_defaults";
-pub(crate) const TAG: &str = "tag";
-pub(crate) const CRATE: &str = "crate";
-pub(crate) const BOUND: &str = "bound";
-pub(crate) const INDEX: &str = "index";
-pub(crate) const TRANSPARENT: &str = "transparent";
-pub(crate) const FROM: &str = "from";
-pub(crate) const TRY_FROM: &str = "try_from";
-pub(crate) const INTO: &str = "into";
-pub(crate) const CONTENT: &str = "content";
-pub(crate) const UNTAGGED: &str = "untagged";
-pub(crate) const SCHEMA_LOCK: &str = "schema_lock";
-pub(crate) const COSTLY_LEN: &str = "costly_len";
-
-// Field keywords.
-pub(crate) const RENAME: &str = "rename";
-pub(crate) const KEY: &str = "key";
-pub(crate) const DEFAULT: &str = "default";
-pub(crate) const SKIP: &str = "skip";
-pub(crate) const SKIP_IF: &str = "skip_if";
-pub(crate) const WITH: &str = "with";
-pub(crate) const ENCODE_WITH: &str = "encode_with";
-pub(crate) const DECODE_WITH: &str = "decode_with";
-pub(crate) const BORROW: &str = "borrow";
-pub(crate) const AS_ARRAY: &str = "as_array";
-pub(crate) const ALIAS: &str = "alias";
-pub(crate) const FLATTEN: &str = "flatten";
-pub(crate) const AS_MAP: &str = "as_map";
-pub(crate) const SERDE: &str = "serde";
-
-// Variant keywords (besides `rename`, `skip`, `rename_all`).
-pub(crate) const OTHER: &str = "other";
-
-const CONTAINER_WORDS: &[&str] = &[
-    SCHEMA_LOCK,
-    MAP,
-    ARRAY,
-    RENAME_ALL,
-    DENY_UNKNOWN_FIELDS,
-    OMIT_DEFAULTS,
-    TAG,
-    CRATE,
-    BOUND,
-    INDEX,
-    DEFAULT,
-    TRANSPARENT,
-    FROM,
-    TRY_FROM,
-    INTO,
-    CONTENT,
-    UNTAGGED,
-    COSTLY_LEN,
-];
-const FIELD_WORDS: &[&str] = &[
-    RENAME,
-    KEY,
-    DEFAULT,
-    SKIP,
-    SKIP_IF,
-    WITH,
-    ENCODE_WITH,
-    DECODE_WITH,
-    BORROW,
-    ALIAS,
-    AS_ARRAY,
-    FLATTEN,
-    AS_MAP,
-    SERDE,
-];
-const VARIANT_WORDS: &[&str] = &[RENAME, SKIP, OTHER, RENAME_ALL, ALIAS, UNTAGGED];
+pub(crate) use crate::keyword::*;
+use crate::split;
+pub(crate) use crate::split::Bounds;
 
 /// One attribute's value and the tokens it came from.
 pub(crate) struct Attr<T> {
@@ -151,7 +77,7 @@ pub(crate) struct Container {
     pub(crate) omit_defaults: Attr<()>,
     pub(crate) tag: Attr<String>,
     pub(crate) krate: Attr<syn::Path>,
-    pub(crate) bound: Attr<Vec<syn::WherePredicate>>,
+    pub(crate) bound: Attr<Bounds>,
     pub(crate) index: Attr<()>,
     /// `default` / `default = "path"`: missing fields come from the
     /// container's default value.
@@ -187,9 +113,18 @@ pub(crate) struct Field {
     pub(crate) encode_with: Attr<syn::ExprPath>,
     /// `decode_with = "path"`: the decode half of `with`, a function.
     pub(crate) decode_with: Attr<syn::ExprPath>,
-    pub(crate) borrow: Attr<()>,
+    /// `borrow`, or serde's `borrow = "'a + 'b"`: the lifetimes named.
+    pub(crate) borrow: Attr<Vec<syn::Lifetime>>,
     /// `alias = "old"`, repeatable: more keys accepted on decode, as written.
     pub(crate) aliases: Vec<LitStr>,
+    /// `skip_serializing` (serde's): never written, read when present.
+    pub(crate) skip_serializing: Attr<()>,
+    /// `skip_deserializing` (serde's): written, never read (its key is
+    /// unknown to the reader); decoding uses the default.
+    pub(crate) skip_deserializing: Attr<()>,
+    /// `bound` on a field (serde's): replaces the bounds inferred from this
+    /// field's type.
+    pub(crate) bound: Attr<Bounds>,
     /// `as_array`: a byte buffer written as an array of integers (as serde
     /// writes one without `serde_bytes`).
     pub(crate) as_array: Attr<()>,
@@ -214,6 +149,12 @@ pub(crate) struct Variant {
     /// `untagged`: a trailing variant of a tagged enum written as its
     /// payload alone, read when the tagged reading fails.
     pub(crate) untagged: Attr<()>,
+    /// `borrow` / `borrow = "'a"` (serde's, on a newtype variant): checked
+    /// like a field's.
+    pub(crate) borrow: Attr<Vec<syn::Lifetime>>,
+    /// `skip_serializing` (serde's): read, never written (encoding it is an
+    /// error, as for `skip`).
+    pub(crate) skip_serializing: Attr<()>,
 }
 
 /// The `msgpack` attributes of an item.
@@ -225,26 +166,11 @@ fn word(meta: &ParseNestedMeta) -> String {
     meta.path.to_token_stream().to_string().replace(' ', "")
 }
 
-/// Reports an unknown keyword, suggesting the closest known one of this
-/// kind of item, or saying where the keyword belongs.
-fn unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, words: &[&str]) {
-    let w = word(meta);
-    let mut msg = format!("unknown {what} attribute `{w}`");
-    let elsewhere = [("container", CONTAINER_WORDS), ("field", FIELD_WORDS), ("variant", VARIANT_WORDS)]
-        .into_iter()
-        .find(|(_, ws)| ws.contains(&w.as_str()));
-    if let Some((kind, _)) = elsewhere {
-        msg = format!("`{w}` is a {kind} attribute, not a {what} attribute");
-    } else if let Some(best) = closest(&w, words) {
-        msg.push_str(&format!("; did you mean `{best}`?"));
-    } else {
-        msg.push_str(&format!(
-            "; expected one of {}",
-            words.iter().map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
-        ));
-    }
-    cx.error_spanned_by(&meta.path, msg);
-    // Consume a value if there is one, so parsing can go on.
+/// Reports a word that is not a keyword of this kind of item (see
+/// `keyword::unknown_message`), then consumes its value so that parsing
+/// goes on.
+fn unknown(cx: &Ctxt, meta: &ParseNestedMeta, item: Item) {
+    cx.error_spanned_by(&meta.path, unknown_message(item, &word(meta)));
     if meta.input.peek(syn::Token![=]) {
         let _ = meta.value().and_then(|v| v.parse::<syn::Expr>());
     } else if meta.input.peek(syn::token::Paren) {
@@ -255,32 +181,13 @@ fn unknown(cx: &Ctxt, meta: &ParseNestedMeta, what: &str, words: &[&str]) {
     }
 }
 
-/// The closest word by edit distance, if close enough to be a typo.
-fn closest<'a>(w: &str, words: &[&'a str]) -> Option<&'a str> {
-    words.iter().map(|c| (edit_distance(w, c), *c)).filter(|(d, c)| *d <= (c.len() / 3).max(2)).min().map(|(_, c)| c)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 fn lit_str(meta: &ParseNestedMeta) -> syn::Result<LitStr> {
     meta.value()?.parse()
 }
 
 fn parse_rule(cx: &Ctxt, meta: &ParseNestedMeta) -> Option<RenameRule> {
-    let lit = match lit_str(meta) {
-        Ok(l) => l,
+    let lit = match split::one_value(cx, meta) {
+        Ok(l) => l?,
         Err(e) => {
             cx.syn_error(e);
             return None;
@@ -424,16 +331,13 @@ impl Container {
                         }
                     }
                     BOUND => {
-                        let lit = lit_str(&meta)?;
-                        let parsed = lit.parse_with(
-                            syn::punctuated::Punctuated::<syn::WherePredicate, syn::Token![,]>::parse_terminated,
-                        );
-                        match parsed {
-                            Ok(preds) => c.bound.set(cx, lit.to_token_stream(), preds.into_iter().collect()),
-                            Err(e) => cx.error_spanned_by(&lit, format!("invalid `bound`: {e}")),
-                        }
+                        let (tokens, bounds) = split::bounds(cx, &meta)?;
+                        c.bound.set(cx, tokens, bounds);
                     }
-                    _ => unknown(cx, &meta, "container", CONTAINER_WORDS),
+                    // serde's type name: rmp-serde writes none, so it
+                    // changes no byte; accepted for the migration.
+                    RENAME => drop(split::one_value(cx, &meta)?),
+                    _ => unknown(cx, &meta, Item::Container),
                 }
                 Ok(())
             });
@@ -458,6 +362,9 @@ impl Field {
             decode_with: Attr::none(DECODE_WITH),
             borrow: Attr::none(BORROW),
             aliases: Vec::new(),
+            skip_serializing: Attr::none(SKIP_SERIALIZING),
+            skip_deserializing: Attr::none(SKIP_DESERIALIZING),
+            bound: Attr::none(BOUND),
             as_array: Attr::none(AS_ARRAY),
             flatten: Attr::none(FLATTEN),
             as_map: Attr::none(AS_MAP),
@@ -468,8 +375,9 @@ impl Field {
                 let t = span_of(&meta);
                 match word(&meta).as_str() {
                     RENAME => {
-                        let lit = lit_str(&meta)?;
-                        f.rename.set(cx, lit.to_token_stream(), lit.value());
+                        if let Some(lit) = split::one_value(cx, &meta)? {
+                            f.rename.set(cx, lit.to_token_stream(), lit.value());
+                        }
                     }
                     KEY => {
                         let expr: syn::Expr = meta.value()?.parse()?;
@@ -485,12 +393,18 @@ impl Field {
                     }
                     SKIP => f.skip.set(cx, t, ()),
                     ALIAS => f.aliases.push(lit_str(&meta)?),
-                    BORROW => f.borrow.set(cx, t, ()),
+                    BORROW => f.borrow.set(cx, t, split::borrow(cx, &meta)?),
+                    SKIP_SERIALIZING => f.skip_serializing.set(cx, t, ()),
+                    SKIP_DESERIALIZING => f.skip_deserializing.set(cx, t, ()),
+                    BOUND => {
+                        let (tokens, bounds) = split::bounds(cx, &meta)?;
+                        f.bound.set(cx, tokens, bounds);
+                    }
                     AS_ARRAY => f.as_array.set(cx, t, ()),
                     FLATTEN => f.flatten.set(cx, t, ()),
                     AS_MAP => f.as_map.set(cx, t, ()),
                     SERDE => f.serde.set(cx, t, ()),
-                    SKIP_IF => {
+                    SKIP_IF | SKIP_SERIALIZING_IF => {
                         if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
                             f.skip_if.set(cx, lit.to_token_stream(), path);
                         }
@@ -500,13 +414,15 @@ impl Field {
                             f.with.set(cx, lit.to_token_stream(), path);
                         }
                     }
-                    ENCODE_WITH | DECODE_WITH => {
-                        let attr = if word(&meta) == ENCODE_WITH { &mut f.encode_with } else { &mut f.decode_with };
+                    ENCODE_WITH | DECODE_WITH | SERIALIZE_WITH | DESERIALIZE_WITH => {
+                        let w = word(&meta);
+                        let encode = w == ENCODE_WITH || w == SERIALIZE_WITH;
+                        let attr = if encode { &mut f.encode_with } else { &mut f.decode_with };
                         if let Some((lit, path)) = parse_path::<syn::ExprPath>(cx, &meta) {
                             attr.set(cx, lit.to_token_stream(), path);
                         }
                     }
-                    _ => unknown(cx, &meta, "field", FIELD_WORDS),
+                    _ => unknown(cx, &meta, Item::Field),
                 }
                 Ok(())
             });
@@ -542,16 +458,21 @@ impl Variant {
             rename_all: Attr::none(RENAME_ALL),
             aliases: Vec::new(),
             untagged: Attr::none(UNTAGGED),
+            borrow: Attr::none(BORROW),
+            skip_serializing: Attr::none(SKIP_SERIALIZING),
         };
         for attr in msgpack_attrs(&variant.attrs) {
             let r = attr.parse_nested_meta(|meta| {
                 let t = span_of(&meta);
                 match word(&meta).as_str() {
                     RENAME => {
-                        let lit = lit_str(&meta)?;
-                        v.rename.set(cx, lit.to_token_stream(), lit.value());
+                        if let Some(lit) = split::one_value(cx, &meta)? {
+                            v.rename.set(cx, lit.to_token_stream(), lit.value());
+                        }
                     }
+                    BORROW => v.borrow.set(cx, t, split::borrow(cx, &meta)?),
                     SKIP => v.skip.set(cx, t, ()),
+                    SKIP_SERIALIZING => v.skip_serializing.set(cx, t, ()),
                     OTHER => v.other.set(cx, t, ()),
                     UNTAGGED => v.untagged.set(cx, t, ()),
                     ALIAS => v.aliases.push(lit_str(&meta)?),
@@ -560,7 +481,7 @@ impl Variant {
                             v.rename_all.set(cx, t, rule);
                         }
                     }
-                    _ => unknown(cx, &meta, "variant", VARIANT_WORDS),
+                    _ => unknown(cx, &meta, Item::Variant),
                 }
                 Ok(())
             });

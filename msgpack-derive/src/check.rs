@@ -12,6 +12,7 @@ use crate::ctxt::Ctxt;
 
 pub(crate) mod consts;
 mod enums;
+mod sides;
 use enums::check_enum;
 
 pub(crate) fn check(cx: &Ctxt, cont: &Container) {
@@ -26,6 +27,7 @@ pub(crate) fn check(cx: &Ctxt, cont: &Container) {
         Data::Enum(variants) => {
             check_enum(cx, cont, variants);
             for v in variants {
+                sides::check_variant_borrow(cx, v);
                 check_fields(cx, cont, v.style, &v.fields, Some(v));
             }
         }
@@ -180,6 +182,8 @@ fn check_transparent(cx: &Ctxt, cont: &Container, t: &proc_macro2::TokenStream) 
             (attr::KEY, f.attrs.key.tokens()),
             (attr::ALIAS, alias.as_ref()),
             (attr::SKIP_IF, f.attrs.skip_if.tokens()),
+            (attr::SKIP_SERIALIZING, f.attrs.skip_serializing.tokens()),
+            (attr::SKIP_DESERIALIZING, f.attrs.skip_deserializing.tokens()),
             (attr::DEFAULT, f.attrs.default.tokens()),
             (attr::FLATTEN, f.attrs.flatten.tokens()),
         ] {
@@ -197,7 +201,7 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
         None => "this struct".to_owned(),
     };
     for f in fields {
-        check_field(cx, f, style, form);
+        check_field(cx, cont, f, style, form);
     }
     if style == Style::Newtype && fields.iter().any(|f| !f.is_wire()) {
         let f = &fields[0];
@@ -221,8 +225,9 @@ fn check_fields(cx: &Ctxt, cont: &Container, style: Style, fields: &[Field], var
             None => catch_all = Some(f),
         }
     }
-    // Two fields with one wire key could not be told apart on decode.
-    if form == Form::Map {
+    // Two fields with one wire key could not be told apart on decode (an
+    // `array`-form struct reads the map form by key too).
+    {
         let mut seen: HashMap<&Key, &Field> = HashMap::new();
         for f in wire.iter().filter(|f| !f.attrs.flatten.is_set()) {
             if let Some(prev) = seen.insert(&f.key, f) {
@@ -373,8 +378,9 @@ fn is_catch_all(f: &Field) -> bool {
         && matches!(f.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident.to_string().ends_with("Map")))
 }
 
-fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
+fn check_field(cx: &Ctxt, cont: &Container, f: &Field, style: Style, form: Form) {
     check_flatten(cx, f, style, form);
+    sides::check_one_sided(cx, cont, f, style, form);
     let a = &f.attrs;
     if let Some(t) = a.skip.tokens() {
         // A skipped field is neither written nor read: the other attributes
@@ -462,13 +468,21 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
             "`alias` and `key` conflict: an alias is a string key, this field has an integer key",
         );
     }
+    // An `array`-form struct also reads the map form, by key: `rename` and
+    // `alias` name its keys there. Tuple fields have no keys at all, and an
+    // integer key would only be read.
     if form == Form::Array || style != Style::Struct {
         let alias = a.aliases.first().map(|l| l.to_token_stream());
-        for (name, tokens) in
-            [(attr::RENAME, a.rename.tokens()), (attr::KEY, a.key.tokens()), (attr::ALIAS, alias.as_ref())]
-        {
+        let keyed = [(attr::RENAME, a.rename.tokens()), (attr::ALIAS, alias.as_ref())];
+        let refused = if style == Style::Struct { &[][..] } else { &keyed[..] };
+        for (name, tokens) in refused.iter().copied().chain([(attr::KEY, a.key.tokens())]) {
             if let Some(t) = tokens {
-                cx.error_spanned_by(t, format!("`{name}` has no effect in array form: fields are written by position"));
+                let why = if style == Style::Struct {
+                    "has no effect in array form: fields are written by position"
+                } else {
+                    "has no effect on a tuple field: it is written by position and has no key"
+                };
+                cx.error_spanned_by(t, format!("`{name}` {why}"));
             }
         }
         if let Some(t) = a.skip_if.tokens() {
@@ -478,15 +492,7 @@ fn check_field(cx: &Ctxt, f: &Field, style: Style, form: Form) {
             );
         }
     }
-    if let Some(t) = a.borrow.tokens()
-        && !has_lifetime(f.ty)
-    {
-        cx.error_spanned_by(t, "`borrow` on a field whose type has no lifetime: there is nothing to borrow");
-    }
-}
-
-fn has_lifetime(ty: &syn::Type) -> bool {
-    ty.to_token_stream().into_iter().any(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\''))
+    sides::check_borrow(cx, f);
 }
 
 /// The narrowest tokens that explain a field's wire key.

@@ -36,6 +36,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let params = bound::decode_impl_params(cont);
     let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>), bound::Side::Decode);
     let name = ident.to_string();
+    // First in every body that decodes a field (see `field_check`).
+    let checks = crate::ast::field_check::field_checks(cont);
     let body = match &cont.data {
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
         Data::Enum(variants) => enums::enum_body(cont, n, variants, &name),
@@ -59,6 +61,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         __at: usize,
                         __skip_key: ::core::option::Option<#krate::__private::TagKey>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        #checks
                         ::core::result::Result::Ok(#entries)
                     }
                 }
@@ -95,6 +98,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     fn __decode_fallback(
                         __d: &mut #krate::Decoder<'de>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        #checks
                         #body
                     }
                 }
@@ -118,6 +122,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             #layout_items
             #inline
             fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #checks
                 #layout_hook
                 #body
             }
@@ -155,20 +160,20 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
             }
         }),
         Style::Struct | Style::Tuple => {
-            let count = fields.iter().filter(|f| f.is_wire()).count();
+            let count = fields.iter().filter(|f| f.is_read()).count();
             if count >= 16 {
                 return None;
             }
             let count = count as u8;
             let values: Vec<TokenStream> = fields
                 .iter()
-                .map(|f| if f.is_wire() { value_decode(n, f, false) } else { skipped_value(cont, f) })
+                .map(|f| if f.is_read() { value_decode(n, f, false) } else { skipped_value(cont, f) })
                 .collect();
             let mut build = match runs_then_build(cont, n, *style, fields, &values) {
                 Some(build) => build,
                 None => construct(&quote!(Self), *style, fields, &values),
             };
-            if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
+            if fields.iter().any(|f| !f.is_read() && from_container_default(cont, f)) {
                 let make = make_container_default(cont);
                 build = quote!({ #make #build });
             }
@@ -242,7 +247,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
         let values: Vec<TokenStream> = fields
             .iter()
             .map(|f| {
-                if f.is_wire() {
+                if f.is_read() {
                     let call = decode_fn(n, f);
                     quote!(#call(__d)?)
                 } else {

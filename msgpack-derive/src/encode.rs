@@ -37,6 +37,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => enum_body(cont, n, variants),
     };
     let max_len = max_len(cont, n);
+    let checks = crate::ast::field_check::field_checks(cont);
     let costly_len = costly_len(cont, n);
     // A transparent struct is its field: no window or map entries of its own.
     let plain = cont.transparent_field().is_none();
@@ -49,6 +50,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     &self,
                     __e: &mut #krate::encode::Encoder<__W>,
                 ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                    #checks
                     #body
                 }
             }
@@ -79,7 +81,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     };
     let map_impl = match &cont.data {
         Data::Struct(Style::Struct, fields) if cont.form() == Form::Map && plain => {
-            let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+            let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
             let access = |f: &Field| {
                 let m = &f.member;
                 quote!(&self.#m)
@@ -113,6 +115,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     }
                     #[inline(always)]
                     fn __entries_len(&self) -> usize {
+                        #checks
                         #elen
                     }
                 }
@@ -123,6 +126,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         &self,
                         __e: &mut #krate::encode::Encoder<__W>,
                     ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                        #checks
                         #pre
                         #stmts
                         ::core::result::Result::Ok(())
@@ -155,11 +159,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
             ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                #checks
                 #layout_hook
                 #body
             }
             #[inline]
             fn encoded_len(&self) -> usize {
+                #checks
                 #len
             }
         }
@@ -175,7 +181,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
 fn max_len(cont: &Container, n: &Names) -> TokenStream {
     let krate = &n.krate;
     let Data::Struct(style, fields) = &cont.data else { return quote!() };
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
     let field_max = |f: &Field| {
         let ty = f.ty;
         if f.attrs.with.is_set()
@@ -191,9 +197,10 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
         }
     };
     let mut parts: Vec<TokenStream> = Vec::new();
+    let checks = crate::ast::field_check::field_checks(cont);
     if let Some(f) = cont.transparent_field() {
         let part = field_max(f);
-        return quote!(const MAX_LEN: usize = #part;);
+        return quote!(const MAX_LEN: usize = { #checks #part };);
     }
     match style {
         Style::Unit => parts.push(quote!(1usize)),
@@ -217,7 +224,12 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
             }
         },
     }
-    quote!(const MAX_LEN: usize = #krate::encode::bounded::max_len_sum(&[#(#parts),*]);)
+    let sum = quote!(#krate::encode::bounded::max_len_sum(&[#(#parts),*]));
+    if checks.is_empty() {
+        quote!(const MAX_LEN: usize = #sum;)
+    } else {
+        quote!(const MAX_LEN: usize = { #checks #sum };)
+    }
 }
 
 /// A `transparent` struct: its one encoded field, alone.
@@ -230,7 +242,7 @@ fn transparent_body(cont: &Container, n: &Names) -> (TokenStream, TokenStream) {
 }
 
 fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (TokenStream, TokenStream) {
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
     let access = |f: &Field| {
         let m = &f.member;
         quote!(&self.#m)

@@ -60,9 +60,16 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
         None => schema::expand(&cont, &n),
     };
     let lock = lock::expand(&cont, &n)?;
+    // The per-field trait check's function, when a field has one.
+    let field_fn = if crate::ast::field_check::field_checks(&cont).is_empty() {
+        quote!()
+    } else {
+        crate::ast::field_check::check_fn(&n)
+    };
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
         const _: () = {
+            #field_fn
             #enc
             #dec
             #schema

@@ -4,7 +4,8 @@
 //! by default); the attribute reference is on `msgpack_core::MsgPack`.
 //!
 //! The derive is a pipeline, one pass per module: `attr` turns
-//! `#[msgpack(...)]` attributes into typed values, `ast` builds the
+//! `#[msgpack(...)]` attributes into typed values (their vocabulary, serde's
+//! spellings included, in `keyword`; serde's two-halved forms in `split`), `ast` builds the
 //! container model keeping the syn nodes for spans (with the facts every
 //! pass shares: the crate's `Names`, a variant's integer, whether a struct
 //! flattens, which fields have a fixed layout, the bounds a parameter
@@ -20,7 +21,7 @@
 //! are any, `fallback` emits empty impls so one mistake gives one error,
 //! not a cascade.
 //!
-//! The layers, lowest first: `ctxt`, `case`; `attr`; `ast`; `wire`; the
+//! The layers, lowest first: `ctxt`, `case`, `keyword`; `split`; `attr`; `ast`; `wire`; the
 //! passes (`check`, `encode`, `decode`, `schema`, `lock`, `proxy`,
 //! `fallback`), which import the layers below and never each other;
 //! `expand`, the only caller of the passes. `tools/import_graph.py` checks
@@ -35,11 +36,13 @@ mod decode;
 mod encode;
 mod expand;
 mod fallback;
+mod keyword;
 mod lock;
 mod proxy;
 mod schema;
 #[cfg(test)]
 mod snapshot;
+mod split;
 mod wire;
 
 use proc_macro::TokenStream;

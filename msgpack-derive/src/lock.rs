@@ -1,7 +1,10 @@
 //! `#[msgpack(schema_lock = "path")]`: reads the lock file at expansion
 //! time, turns every recorded version into `static` descriptors, and
 //! asserts in `const`s that each has its recorded fingerprint and that the
-//! type is compatible with the versions the file's mode checks.
+//! type is compatible with the versions the file's mode checks (one
+//! `const` per version and direction, so that every failure is reported;
+//! skipped under `MSGPACK_SCHEMA=break`, read with `option_env!` in the
+//! generated code so that cargo rebuilds when it changes).
 //!
 //! Nothing is generated for a type without the attribute. A file that
 //! does not exist yet generates only the `Locked` impl (the test-time
@@ -48,11 +51,11 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> syn::Result<TokenStream> {
     };
     let g = Gen { krate, span };
     let mut items = Vec::new();
-    let direction: u8 = match lock.mode.direction {
-        text::Direction::Backward => 0,
-        text::Direction::Forward => 1,
-        text::Direction::Full => 2,
-    };
+    // The directions the file's mode checks: the type reads the recorded
+    // version's messages (backward), the recorded reader reads the type's
+    // (forward).
+    let backward = lock.mode.direction != text::Direction::Forward;
+    let forward = lock.mode.direction != text::Direction::Backward;
     let checked: Vec<u32> = lock.checked_versions().iter().map(|v| v.number).collect();
     let name = ident.to_string();
     for v in &lock.versions {
@@ -72,16 +75,25 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> syn::Result<TokenStream> {
         });
         if checked.contains(&v.number) {
             let recorded = format!("{name}@{}", v.number);
-            items.push(quote_spanned! {span=>
-                const _: () = #krate::schema::lock::__assert_version(
-                    <#ident as #krate::schema::Schema>::SHAPE,
-                    #krate::schema::ShapeRef::new(&#root),
-                    #direction,
-                    #name,
-                    #recorded,
-                    #rel,
-                );
-            });
+            let current = quote_spanned!(span=> <#ident as #krate::schema::Schema>::SHAPE);
+            let recorded_shape = quote_spanned!(span=> #krate::schema::ShapeRef::new(&#root));
+            let pairs = [
+                (backward, &current, &recorded_shape, name.as_str(), recorded.as_str()),
+                (forward, &recorded_shape, &current, recorded.as_str(), name.as_str()),
+            ];
+            for (_, reader, writer, rn, wn) in pairs.into_iter().filter(|p| p.0) {
+                // `option_env!` in the type's crate: rustc records the
+                // variable, so cargo rebuilds the crate when it changes.
+                items.push(quote_spanned! {span=>
+                    const _: () = #krate::schema::lock::__assert_version(
+                        #reader,
+                        #writer,
+                        [#rn, #wn],
+                        #rel,
+                        ::core::option_env!("MSGPACK_SCHEMA"),
+                    );
+                });
+            }
         }
     }
     Ok(quote! {

@@ -25,7 +25,7 @@ fn predicates(cont: &Container, needs: &[TokenStream]) -> Vec<TokenStream> {
         .map(|w| w.predicates.iter().map(|p| p.to_token_stream()).collect())
         .unwrap_or_default();
     if let Some(custom) = cont.attrs.bound.get() {
-        preds.extend(custom.iter().map(|p| p.to_token_stream()));
+        preds.extend(custom.all().map(|p| p.to_token_stream()));
     }
     preds.extend(needs.iter().cloned());
     preds

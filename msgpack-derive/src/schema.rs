@@ -61,6 +61,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
         );
     };
+    // The one error per field lacking the traits (see `field_check`).
+    let checks = crate::ast::field_check::field_checks(cont);
+    let (shape, shape_ref) = if checks.is_empty() {
+        (shape.clone(), quote!(#schema::ShapeRef::new(&#shape)))
+    } else {
+        (quote!({ #checks #shape }), quote!({ #checks #schema::ShapeRef::new(&#shape) }))
+    };
     if is_static {
         quote! {
             #id
@@ -82,7 +89,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             }
             #[automatically_derived]
             impl #impl_generics #schema::Schema for #ident #ty_generics where #(#preds,)* {
-                const SHAPE: #schema::ShapeRef = #schema::ShapeRef::new(&#shape);
+                const SHAPE: #schema::ShapeRef = #shape_ref;
             }
         }
     }
@@ -174,9 +181,18 @@ impl Gen<'_> {
             quote!(#krate::schema)
         };
         // The same text names the same item only from the same module,
-        // unless the path is absolute within the crate.
+        // unless the path is absolute within the crate. A path into the
+        // core crate (its `with` adapters) is absolute too, named without
+        // a leading `::`: the same adapter is the same form from any module.
+        let krate_name = {
+            let krate = &self.n.krate;
+            quote!(#krate).to_string().replace(' ', "").trim_start_matches("::").to_string() + "::"
+        };
         let absolute = |leading_colon: bool, name: &str| {
-            if leading_colon || name.starts_with("crate::") {
+            if name.trim_start_matches("::").starts_with(&krate_name) {
+                let name = name.trim_start_matches("::");
+                quote!(#name)
+            } else if leading_colon || name.starts_with("crate::") {
                 quote!(#name)
             } else {
                 quote!(::core::concat!(::core::module_path!(), "::", #name))
@@ -285,9 +301,18 @@ impl Gen<'_> {
             let aliases = f.attrs.aliases.iter().map(|a| a.value());
             let shape = self.field_shape(f);
             let has_default = f.is_option || f.attrs.default.is_set();
-            // A container `default` fills any missing field.
-            let required = tuple || !(has_default || self.cont.attrs.default.is_set());
-            let always = !(f.attrs.skip_if.is_set() || (omit_defaults && has_default));
+            // A container `default` fills any missing field; a field never
+            // read (`skip_deserializing`) always takes its default. The
+            // reader's view of such a field stays its key and shape: the
+            // check may then refuse a writer of another shape under that
+            // key, which the reader would skip (conservative, never wrong).
+            let required =
+                tuple || !(has_default || self.cont.attrs.default.is_set() || f.attrs.skip_deserializing.is_set());
+            // Never written (`skip_serializing`): to the check, a field that
+            // may be left out.
+            let always = !(f.attrs.skip_if.is_set()
+                || f.attrs.skip_serializing.is_set()
+                || (omit_defaults && has_default));
             let flatten = f.attrs.flatten.is_set();
             quote! {
                 #schema::FieldDef { name: #fname, key: #key, aliases: &[#(#aliases),*], shape: #shape, required: #required, always_written: #always, flatten: #flatten }

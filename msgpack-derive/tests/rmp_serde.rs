@@ -1178,5 +1178,7 @@ mod nesting;
 mod serde_field;
 #[path = "rmp_serde/serde_parity.rs"]
 mod serde_parity;
+#[path = "rmp_serde/spellings.rs"]
+mod spellings;
 #[path = "rmp_serde/tagging.rs"]
 mod tagging;

@@ -18,17 +18,42 @@
 //!   naming the pair, the [rule](msgpack_core::schema::Rule) and the path:
 //!   `User cannot read User@2 (schemas/User.msgpack-schema): rule
 //!   required-field-added: field "email" is required in User but User@2
-//!   never writes it`. A file that does not exist yet is not an error
-//!   (the test below reports it); a malformed one is, pointing at the
-//!   attribute and quoting the file's line.
+//!   never writes it`, then a line for every other incompatibility with
+//!   that version (`  rule ID: path: reason`) and one saying how to record
+//!   a deliberate break; every failing version (and direction) is an error
+//!   of its own, all in one build. A file that does not exist yet is not
+//!   an error (the test below reports it); a malformed one is, pointing at
+//!   the attribute and quoting the file's line.
 //! - **At test time** [`check`] (or [`check_all!`](crate::check_all))
 //!   passes when the type's schema is the latest recorded version, and
-//!   otherwise fails with what changed, by path. With
-//!   `MSGPACK_SCHEMA=bless` it appends the current schema as a new version
-//!   when it is compatible with the recorded ones under the mode (creating
-//!   the file if needed), and refuses otherwise; `MSGPACK_SCHEMA=break`
-//!   with `MSGPACK_SCHEMA_REASON="..."` records a deliberate break. CI,
-//!   which sets neither, never writes.
+//!   otherwise fails with what changed, by path, and every incompatibility
+//!   with the versions the mode checks. With `MSGPACK_SCHEMA=bless` it
+//!   appends the current schema as a new version when it is compatible
+//!   with the recorded ones under the mode (creating the file if needed),
+//!   and refuses otherwise; `MSGPACK_SCHEMA=break` with
+//!   `MSGPACK_SCHEMA_REASON="..."` records a deliberate break. CI, which
+//!   sets neither, never writes.
+//!
+//! # Recording a break
+//!
+//! An incompatible change fails the build, before any test runs. To record
+//! it as a deliberate break, run the tests with both variables:
+//!
+//! ```sh
+//! MSGPACK_SCHEMA=break MSGPACK_SCHEMA_REASON="ids are u32 now" cargo test
+//! ```
+//!
+//! Under `MSGPACK_SCHEMA=break` the generated code skips the check of the
+//! recorded versions (not of their fingerprints), so the crate builds and
+//! [`check`] appends the type as a new version marked `break "reason"`.
+//! From then on a plain `cargo test` builds and passes: the versions
+//! before the break are no longer checked. The generated code reads the
+//! variable with `option_env!`, so cargo rebuilds a crate with locked
+//! types whenever it is set, changed or unset: a build under `break` is
+//! never reused without it. `MSGPACK_SCHEMA=bless` does not skip the
+//! check: `bless` records compatible versions only, so an incompatible
+//! type fails the build as without the variable (and a test that finds one
+//! under `bless`, e.g. for a file created after the build, refuses it).
 //!
 //! ```no_run
 //! use msgpack_core::MsgPack;

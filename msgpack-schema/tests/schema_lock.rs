@@ -60,6 +60,17 @@ mod v3_bad {
     }
 }
 
+mod v_two {
+    use super::MsgPack;
+    /// Two incompatibilities with v1: `id` narrowed, `email` required.
+    #[derive(MsgPack)]
+    pub(crate) struct User {
+        pub(crate) id: u32,
+        pub(crate) name: String,
+        pub(crate) email: String,
+    }
+}
+
 mod renamed {
     use super::MsgPack;
     /// v1 under another Rust name, with a renamed Rust field keeping its key.
@@ -153,6 +164,32 @@ fn bless_refuses_an_incompatible_change_and_break_records_it_with_the_reason() {
     let after = std::fs::read_to_string(&path).unwrap();
     assert!(after.contains("break \"email is mandatory from now on\"\n"), "{after}");
     assert_eq!(verify(v3_bad::User::SHAPE.get(), p, &opts(Action::Check)).unwrap(), Status::Unchanged { version: 3 });
+}
+
+/// Under `check` and `bless`, the message lists every incompatibility of
+/// each failing version, the lines after the first indented beneath it.
+#[test]
+fn test_time_messages_list_every_incompatibility() {
+    let dir = scratch("every");
+    let path = dir.join("User.msgpack-schema");
+    let p = path.to_str().unwrap();
+    verify(v1::User::SHAPE.get(), p, &opts(Action::Bless)).unwrap();
+    let first = format!(
+        "\n    User cannot read User@1 ({p}): rule integer-narrowed: field \"id\": u32 cannot hold every u64\n"
+    );
+    let second = "\n      rule required-field-added: field \"email\" is required in User but User@1 never writes it\n";
+
+    let err = verify(v_two::User::SHAPE.get(), p, &opts(Action::Check)).unwrap_err();
+    assert_eq!(err.kind(), LockErrorKind::Changed);
+    let msg = err.message();
+    assert!(msg.contains("what changed:\n    ~ User.\"id\": u64 -> u32\n    + User.\"email\": str\n"), "{msg}");
+    assert!(msg.contains("incompatible under `mode backward` (`bless` refuses it"), "{msg}");
+    assert!(msg.contains(&format!("{first}{}", &second[1..])), "{msg}");
+
+    let err = verify(v_two::User::SHAPE.get(), p, &opts(Action::Bless)).unwrap_err();
+    assert_eq!(err.kind(), LockErrorKind::Incompatible);
+    let msg = err.message();
+    assert!(msg.contains(&format!("{first}{}", &second[1..])), "{msg}");
 }
 
 #[test]

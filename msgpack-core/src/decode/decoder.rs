@@ -398,6 +398,13 @@ impl<'de> Decoder<'de> {
         core::mem::replace(&mut self.quiet, quiet)
     }
 
+    /// Whether errors are detail-free (speculating): an error's details
+    /// need not be built.
+    #[inline]
+    pub(crate) fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// Whether this decoder is reporting an enclosing untagged enum's
     /// reasons (see [`__for_reasons`](Decoder::__for_reasons)).
     #[doc(hidden)]

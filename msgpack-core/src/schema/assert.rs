@@ -25,7 +25,8 @@ use super::{ShapeRef, check};
 /// assert_compatible!(Vec<V2>, Vec<V1>);
 /// ```
 ///
-/// The reverse fails the build with a message naming the field:
+/// The reverse fails the build with a message naming the field (and,
+/// when there are several, listing every incompatibility, one per line):
 ///
 /// ```compile_fail
 /// # use msgpack_core::{MsgPack, assert_compatible};

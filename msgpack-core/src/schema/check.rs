@@ -29,6 +29,11 @@ use super::message::Incompatible;
 /// the [module docs](crate::schema) for the rules). A `const fn`: usable
 /// in constants, which is what [`assert_compatible!`](crate::assert_compatible) does.
 ///
+/// The check goes on after an incompatibility, so the error lists every
+/// one it finds (see [`Incompatible`]), except below a change that leaves
+/// nothing inside comparable (a struct's form, an enum's tagging) and
+/// inside an untagged enum's variants, which are tried in order.
+///
 /// ```
 /// use msgpack_core::schema::{check, shape_of};
 ///
@@ -39,5 +44,6 @@ use super::message::Incompatible;
 /// ```
 pub const fn check(reader: &'static Shape, writer: &'static Shape) -> Result<(), Incompatible> {
     let mut cx = cx::Cx::new(reader, writer);
-    shape::shape(&mut cx, reader, writer)
+    let res = shape::shape(&mut cx, reader, writer);
+    cx.finish(res)
 }

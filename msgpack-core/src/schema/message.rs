@@ -1,17 +1,38 @@
 //! The message of a failed check, built without an allocator in `const`
 //! code: [`Incompatible`] is a fixed buffer that whole strings are appended
 //! to, plus the short renderings of shapes used in messages and `Display`.
+//! The list of every incompatibility a check found, in the same buffer, is
+//! in `message/list.rs`.
 
 use core::fmt;
 
 use super::{Form, Key, Rule, Shape};
 
-/// Room for the message; longer messages end in `...`.
-const MSG_CAP: usize = 600;
+mod list;
+
+pub use list::Incompatibilities;
+
+/// Room for the message: the incompatibilities listed, then the tail
+/// (`and N more`, a note).
+const MSG_CAP: usize = 1536;
+
+/// Room kept after the listed incompatibilities for the tail; text longer
+/// than the rest ends in `...`.
+const TAIL_ROOM: usize = 160;
+
+/// At most this many incompatibilities are listed; the others are counted.
+const MAX_LISTED: usize = 8;
 
 /// Why a reader cannot decode what a writer writes: a message naming the
 /// types, the [rule](Rule) broken, the path (fields, positions, variants)
 /// and the reason: `R cannot read W: rule ID: path: reason`.
+///
+/// A [`check`](super::check) reports every incompatibility it finds: the
+/// first on that line, each other one on a line of its own (`  rule ID:
+/// path: reason`), up to eight (and as many as fit), then `  and N more`.
+/// [`rule`](Self::rule) and [`detail`](Self::detail) are the first one's,
+/// [`count`](Self::count) says how many were found and
+/// [`entries`](Self::entries) lists them.
 ///
 /// ```
 /// use msgpack_core::schema::{Rule, check, shape_of};
@@ -20,6 +41,7 @@ const MSG_CAP: usize = 600;
 /// assert_eq!(err.as_str(), "u8 cannot read u32: rule integer-narrowed: u8 cannot hold every u32");
 /// assert_eq!(err.rule(), Rule::IntegerNarrowed);
 /// assert_eq!(err.detail(), "u8 cannot hold every u32");
+/// assert_eq!(err.count(), 1);
 /// ```
 #[derive(Clone, Copy)]
 pub struct Incompatible {
@@ -31,6 +53,16 @@ pub struct Incompatible {
     head_end: usize,
     /// Where the detail (the path and the reason) starts.
     detail_start: usize,
+    /// Incompatibilities found: the first `listed` are in the text.
+    count: usize,
+    listed: usize,
+    /// The rule of each listed one (the first is `rule`).
+    rules: [Rule; MAX_LISTED],
+    /// Where each listed one's line starts and its detail starts.
+    starts: [usize; MAX_LISTED],
+    details: [usize; MAX_LISTED],
+    /// Where the tail (`and N more`, a note) starts, if there is one.
+    tail: Option<usize>,
 }
 
 impl Incompatible {
@@ -45,7 +77,20 @@ impl Incompatible {
     /// An empty message for `rule`: push the head, then call
     /// [`begin_detail`](Self::begin_detail), then push the path and reason.
     pub(super) const fn for_rule(rule: Rule) -> Self {
-        Incompatible { buf: [0; MSG_CAP], len: 0, full: false, rule, head_end: 0, detail_start: 0 }
+        Incompatible {
+            buf: [0; MSG_CAP],
+            len: 0,
+            full: false,
+            rule,
+            head_end: 0,
+            detail_start: 0,
+            count: 1,
+            listed: 1,
+            rules: [rule; MAX_LISTED],
+            starts: [0; MAX_LISTED],
+            details: [0; MAX_LISTED],
+            tail: None,
+        }
     }
 
     /// Ends the head: appends `": rule ID: "`, after which comes the detail.
@@ -55,6 +100,7 @@ impl Incompatible {
         self.push(self.rule.id());
         self.push(": ");
         self.detail_start = self.len;
+        self.details[0] = self.len;
     }
 
     /// A message from parts: `{head parts}: rule {id}: {detail parts}`
@@ -75,33 +121,6 @@ impl Incompatible {
         m
     }
 
-    /// The same rule and detail under another head, for tools that compose
-    /// their own (schema lock files name the file): given `e` from
-    /// [`check`], the message `e.with_head(&["User cannot read User@2 (",
-    /// path, ")"])` is `User cannot read User@2 (path): rule {id}:
-    /// {detail}`, with `rule()` and `detail()` those of `e`. A message too
-    /// long for the buffer ends in `...`.
-    ///
-    /// ```
-    /// use msgpack_core::schema::{Rule, check, shape_of};
-    ///
-    /// let e = check(shape_of::<u8>(), shape_of::<u32>()).unwrap_err();
-    /// let m = e.with_head(&["Reading cannot read Reading@1 (", "schemas/Reading.msgpack-schema", ")"]);
-    /// assert_eq!(
-    ///     m.as_str(),
-    ///     "Reading cannot read Reading@1 (schemas/Reading.msgpack-schema): rule integer-narrowed: u8 cannot hold every u32"
-    /// );
-    /// assert_eq!((m.rule(), m.detail()), (Rule::IntegerNarrowed, e.detail()));
-    /// ```
-    ///
-    /// [`check`]: super::check
-    #[must_use]
-    pub const fn with_head(&self, head: &[&str]) -> Self {
-        let mut m = Incompatible::from_parts(head, self.rule, &[self.detail()]);
-        m.full = m.full || self.full;
-        m
-    }
-
     /// The same head and detail under another rule (more may be pushed to
     /// the detail).
     pub(super) const fn with_rule(&self, rule: Rule) -> Self {
@@ -110,7 +129,8 @@ impl Incompatible {
         m
     }
 
-    /// The message: `R cannot read W: rule ID: path: reason`.
+    /// The message: `R cannot read W: rule ID: path: reason`, then a line
+    /// for each other incompatibility found.
     ///
     /// ```
     /// use msgpack_core::schema::{check, shape_of};
@@ -136,7 +156,8 @@ impl Incompatible {
     }
 
     /// The message after `"R cannot read W: rule ID: "`: the path and the
-    /// reason, for a caller that names the types its own way.
+    /// reason (of the first incompatibility, when there are several), for a
+    /// caller that names the types its own way.
     ///
     /// ```
     /// use msgpack_core::{MsgPack, schema::{check, shape_of}};
@@ -152,10 +173,7 @@ impl Incompatible {
     /// ```
     #[must_use]
     pub const fn detail(&self) -> &str {
-        let (bytes, _) = self.buf.split_at(self.len);
-        let start = if self.detail_start < self.len { self.detail_start } else { self.len };
-        let (_, detail) = bytes.split_at(start);
-        text(detail)
+        self.entry_detail(0)
     }
 
     /// The head: `R cannot read W`.
@@ -165,13 +183,14 @@ impl Incompatible {
         text(bytes)
     }
 
-    /// Appends `s` whole, or marks the message as cut (keeping room for `...`).
+    /// Appends `s` whole, or marks the message as cut (keeping room for
+    /// `...` and the tail).
     pub(super) const fn push(&mut self, s: &str) {
         if self.full {
             return;
         }
         let b = s.as_bytes();
-        if self.len + b.len() > MSG_CAP - 3 {
+        if self.len + b.len() > MSG_CAP - TAIL_ROOM - 3 {
             self.full = true;
             let dots = b"...";
             let mut i = 0;
@@ -414,8 +433,8 @@ mod tests {
 
     #[test]
     fn a_long_message_ends_in_dots() {
-        let long =
-            ["0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"; 8];
+        let long = ["0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789";
+            16];
         let m = Incompatible::from_parts(&["A cannot read B"], Rule::TypeChanged, &long);
         assert!(m.as_str().len() <= MSG_CAP && m.as_str().ends_with("..."), "{}", m.as_str());
         assert!(m.detail().ends_with("...") && m.as_str().starts_with("A cannot read B: rule type-changed: "));

@@ -22,13 +22,36 @@ pub(crate) enum Side {
     Decode,
 }
 
+/// Whether the field is written (encode side) or read (decode side).
+fn on_wire(f: &Field, side: Side) -> bool {
+    match side {
+        Side::Encode => f.is_written(),
+        Side::Decode => f.is_read(),
+    }
+}
+
 /// Whether the field goes through the trait on this side (not user code).
 fn uses_trait(f: &Field, side: Side) -> bool {
     let custom = match side {
         Side::Encode => f.attrs.encode_with.is_set(),
         Side::Decode => f.attrs.decode_with.is_set(),
     };
-    f.is_wire() && !f.attrs.with.is_set() && !f.attrs.serde.is_set() && !custom
+    on_wire(f, side) && !f.attrs.with.is_set() && !f.attrs.serde.is_set() && !custom && !f.attrs.bound.is_set()
+}
+
+/// The predicates of the fields' own `bound` attributes for this side
+/// (serde's field `bound`: they replace the bounds inferred from the
+/// field).
+fn field_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
+    let fields: Vec<&Field> = match &cont.data {
+        Data::Struct(_, fields) => fields.iter().collect(),
+        Data::Enum(vs) => vs.iter().filter(|v| !v.attrs.skip.is_set()).flat_map(|v| &v.fields).collect(),
+    };
+    let half = |b: &crate::attr::Bounds| match side {
+        Side::Encode => b.encode.clone(),
+        Side::Decode => b.decode.clone(),
+    };
+    fields.iter().filter_map(|f| f.attrs.bound.get()).filter_map(half).flatten().map(|p| p.to_token_stream()).collect()
 }
 
 /// Type parameter names used by the encoded fields.
@@ -68,10 +91,15 @@ pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream, side: Side)
         .as_ref()
         .map(|w| w.predicates.iter().map(|p| p.to_token_stream()).collect())
         .unwrap_or_default();
-    if let Some(custom) = cont.attrs.bound.get() {
+    let custom = cont.attrs.bound.get().and_then(|b| match side {
+        Side::Encode => b.encode.as_ref(),
+        Side::Decode => b.decode.as_ref(),
+    });
+    if let Some(custom) = custom {
         preds.extend(custom.iter().map(|p| p.to_token_stream()));
         return preds;
     }
+    preds.extend(field_bounds(cont, side));
     for p in used_params(cont, side) {
         let id = syn::Ident::new(&p, proc_macro2::Span::call_site());
         preds.push(quote!(#id: #trait_path));
@@ -95,7 +123,7 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
     };
     let serde_bounds: Vec<TokenStream> = fields
         .iter()
-        .filter(|f| f.is_wire() && f.attrs.serde.is_set())
+        .filter(|f| on_wire(f, side) && f.attrs.serde.is_set())
         .filter(|f| mentions(f.ty, &params))
         .map(|f| {
             let ty = f.ty;
@@ -107,7 +135,7 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
         .collect();
     let mut out: Vec<TokenStream> = fields
         .into_iter()
-        .filter(|f| f.is_wire() && f.attrs.flatten.is_set())
+        .filter(|f| on_wire(f, side) && f.attrs.flatten.is_set())
         .filter(|f| mentions(f.ty, &params))
         .map(|f| {
             let ty = f.ty;

@@ -150,6 +150,8 @@ fn field_qualifies(cont: &Container, f: &Field) -> bool {
         && !a.serde.is_set()
         && !a.flatten.is_set()
         && !a.skip_if.is_set()
+        && !a.skip_serializing.is_set()
+        && !a.skip_deserializing.is_set()
         && !cont.attrs.omit_defaults.is_set()
         && maybe_fixed(f.ty)
 }

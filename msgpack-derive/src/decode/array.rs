@@ -44,12 +44,12 @@ pub(super) fn array_elements(
         return acc_array_elements(cont, n, fields);
     }
     let krate = &n.krate;
-    let count = fields.iter().filter(|f| f.is_wire()).count();
+    let count = fields.iter().filter(|f| f.is_read()).count();
     let mut pos = 0usize;
     let values: Vec<TokenStream> = fields
         .iter()
         .map(|f| {
-            if !f.is_wire() {
+            if !f.is_read() {
                 return skipped_value(cont, f);
             }
             let i = pos;
@@ -89,7 +89,7 @@ pub(super) fn array_elements(
         // Read in order into locals, then build (see `build_defaulted`).
         let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
         let mut pos = 0usize;
-        let reads = fields.iter().zip(&slots).filter(|(f, _)| f.is_wire()).map(|(f, slot)| {
+        let reads = fields.iter().zip(&slots).filter(|(f, _)| f.is_read()).map(|(f, slot)| {
             let ty = f.ty;
             let dec = value_decode(n, f, false);
             let i = pos;
@@ -119,7 +119,7 @@ pub(super) fn array_elements(
 /// their defaults or are reported missing.
 fn acc_array_elements(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream {
     let krate = &n.krate;
-    let count = fields.iter().filter(|f| f.is_wire()).count();
+    let count = fields.iter().filter(|f| f.is_read()).count();
     let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
     let check = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(if __len > #count {

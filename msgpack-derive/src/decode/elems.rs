@@ -22,8 +22,8 @@ fn elems_trait(n: &Names, f: &Field) -> TokenStream {
 
 /// The element count of the fields, flattened ones counting theirs.
 fn count(n: &Names, fields: &[Field]) -> TokenStream {
-    let own = fields.iter().filter(|f| f.is_wire() && !f.attrs.flatten.is_set()).count();
-    let flat = fields.iter().filter(|f| f.is_wire() && f.attrs.flatten.is_set()).map(|f| {
+    let own = fields.iter().filter(|f| f.is_read() && !f.attrs.flatten.is_set()).count();
+    let flat = fields.iter().filter(|f| f.is_read() && f.attrs.flatten.is_set()).map(|f| {
         let t = elems_trait(n, f);
         quote!(#t::__ELEMS)
     });
@@ -41,7 +41,7 @@ pub(super) fn flat_array_elements(cont: &Container, n: &Names, fields: &[Field],
     let values: Vec<TokenStream> = fields
         .iter()
         .map(|f| {
-            if !f.is_wire() {
+            if !f.is_read() {
                 return skipped_value(cont, f);
             }
             if f.attrs.flatten.is_set() {
@@ -89,7 +89,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
     let values: Vec<TokenStream> = fields
         .iter()
         .map(|f| {
-            if !f.is_wire() {
+            if !f.is_read() {
                 return skipped_value(cont, f);
             }
             if f.attrs.flatten.is_set() {
@@ -99,12 +99,13 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
             value_decode(n, f, false)
         })
         .collect();
-    let make = if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
+    let make = if fields.iter().any(|f| !f.is_read() && from_container_default(cont, f)) {
         make_container_default(cont)
     } else {
         quote!()
     };
     let build = construct(&quote!(Self), Style::Struct, fields, &values);
+    let checks = crate::ast::field_check::field_checks(cont);
     quote! {
         #head {
             const __ELEMS: usize = #total;
@@ -112,6 +113,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
             fn __decode_elems(
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #checks
                 #make
                 ::core::result::Result::Ok(#build)
             }

@@ -160,7 +160,7 @@ pub(super) fn build_defaulted(
         .iter()
         .zip(slots)
         .map(|(f, slot)| {
-            if !f.is_wire() {
+            if !f.is_read() {
                 return skipped_value(cont, f);
             }
             if f.attrs.flatten.is_set() {
@@ -175,13 +175,13 @@ pub(super) fn build_defaulted(
         .collect();
     let full_build = construct(ctor, Style::Struct, fields, &full);
     // A skipped field always takes its value from the default.
-    if fields.iter().any(|f| !f.is_wire() && from_container_default(cont, f)) {
+    if fields.iter().any(|f| !f.is_read() && from_container_default(cont, f)) {
         return quote!({ #make #full_build });
     }
     let defaulted: Vec<usize> = fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.is_wire() && from_container_default(cont, f))
+        .filter(|(_, f)| f.is_read() && from_container_default(cont, f))
         .map(|(i, _)| i)
         .collect();
     if defaulted.is_empty() {

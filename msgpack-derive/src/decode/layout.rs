@@ -42,11 +42,14 @@ pub(crate) fn decode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
         }
         _ => quote!(Self(#(#locals),*)),
     };
+    let checks = crate::ast::field_check::field_checks(cont);
+    let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
     Some((
         quote! {
             const __LAYOUT: #krate::layout::Layout = #layout;
             #[inline(always)]
             fn __read_fixed(__b: &'de [u8]) -> ::core::option::Option<Self> {
+                #checks
                 let mut __at: usize = #head;
                 #reads
                 ::core::option::Option::Some(#build)

@@ -56,7 +56,7 @@ fn keyed_arms(
     fields
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.is_wire() && !f.attrs.flatten.is_set())
+        .filter(|(_, f)| f.is_read() && !f.attrs.flatten.is_set())
         .map(|(i, f)| {
             let slot = slot(i);
             let pat = pat(i, f);
@@ -89,7 +89,7 @@ fn keyed_arms(
 /// without any), then the same with `__take_rest`.
 fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> (TokenStream, TokenStream) {
     let flat: Vec<(usize, &Field)> =
-        fields.iter().enumerate().filter(|(_, f)| f.is_wire() && f.attrs.flatten.is_set()).collect();
+        fields.iter().enumerate().filter(|(_, f)| f.is_read() && f.attrs.flatten.is_set()).collect();
     if flat.is_empty() {
         return (quote!(false), quote!(false));
     }
@@ -135,7 +135,7 @@ fn fast_path(cont: &Container, n: &Names, fields: &[Field], slot: &dyn Fn(usize)
             i = run.end;
             continue;
         }
-        if fields[i].is_wire() {
+        if fields[i].is_read() {
             stmts.push(fast_step(cont, n, &fields[i], &slot(i)));
         }
         i += 1;
@@ -218,11 +218,11 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
         return build_defaulted(cont, n, ctor, fields, slots);
     }
     let krate = &n.krate;
-    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
     // With a flattened field, whose own missing fields are found by its
     // `__finish`, the fields are checked one by one in declaration order
     // (the first missing one is reported, wherever it is).
-    let sequential = fields.iter().any(|f| f.is_wire() && f.attrs.flatten.is_set());
+    let sequential = fields.iter().any(|f| f.is_read() && f.attrs.flatten.is_set());
     let required = |f: &Field| !sequential && is_required(cont, f);
     let pats = wire.iter().map(|(i, f)| {
         let slot = &slots[*i];
@@ -232,7 +232,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
         .iter()
         .enumerate()
         .map(|(i, f)| {
-            if !f.is_wire() {
+            if !f.is_read() {
                 return skipped_value(cont, f);
             }
             let slot = &slots[i];
@@ -281,7 +281,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
     }
     let krate = &n.krate;
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
-    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
     let decls = wire.iter().map(|(i, f)| {
         let slot = &slots[*i];
         let ty = f.ty;
@@ -381,7 +381,7 @@ fn struct_entries(cont: &Container, n: &Names) -> TokenStream {
 /// accumulator).
 pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: &TokenStream) -> TokenStream {
     let krate = &n.krate;
-    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_wire()).collect();
+    let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
     let pos = |i: usize| wire.iter().position(|(j, _)| *j == i).expect("a wire field");
     let acc_types = wire.iter().map(|(_, f)| {
         let ty = f.ty;
@@ -419,6 +419,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     // generic `in_order(slot, d, left, key, name, may_be_absent)` step
     // instead cost W6's decode 0.5% more instructions, callgrind.)
     let fast_block = fast_path(cont, n, fields, &in_acc);
+    let checks = crate::ast::field_check::field_checks(cont);
     let in_order = quote! {
         #[inline(always)]
         fn __take_in_order(
@@ -426,6 +427,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             __d: &mut #krate::Decoder<'de>,
             __left_ref: &mut usize,
         ) -> ::core::result::Result<(), #krate::decode::Error> {
+            #checks
             let mut __left = *__left_ref;
             #fast_block
             *__left_ref = __left;
@@ -456,6 +458,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                #checks
                 let _ = (&__acc, __key_at);
                 #[allow(unreachable_patterns)]
                 match __key {
@@ -470,6 +473,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
+                #checks
                 let _ = (&__acc, __key_at, &__d);
                 match __index {
                     #(#index_arms)*
@@ -491,6 +495,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __d: &#krate::Decoder<'de>,
                 __at: usize,
             ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                #checks
                 #[allow(unused_variables)]
                 let (#(#bind,)*) = __acc;
                 ::core::result::Result::Ok(#build)

@@ -25,14 +25,16 @@ pub(super) fn costly_len(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => variants.iter().flat_map(|v| v.fields.iter()).collect(),
     };
     let mut parts: Vec<TokenStream> = Vec::new();
-    for f in fields.into_iter().filter(|f| f.is_wire()) {
+    for f in fields.into_iter().filter(|f| f.is_written()) {
         if f.attrs.encode_with.is_set() || f.attrs.serde.is_set() {
             return quote!(
                 const COSTLY_LEN: bool = true;
             );
         }
-        // A `with` module's `encoded_len` is its own; no hint from it.
-        if f.attrs.with.is_set() || plain_scalar(f.ty) {
+        // A `with` module's `encoded_len` is its own (no hint from it); a
+        // flattened field's type is written through its entries (it need
+        // not implement `Encode`).
+        if f.attrs.with.is_set() || f.attrs.flatten.is_set() || plain_scalar(f.ty) {
             continue;
         }
         let ty = f.ty;
@@ -41,7 +43,13 @@ pub(super) fn costly_len(cont: &Container, n: &Names) -> TokenStream {
     if parts.is_empty() {
         return quote!();
     }
-    quote!(const COSTLY_LEN: bool = #(#parts)||*;)
+    // The one error per field lacking the traits (see `ast::field_check`).
+    let checks = crate::ast::field_check::field_checks(cont);
+    if checks.is_empty() {
+        quote!(const COSTLY_LEN: bool = #(#parts)||*;)
+    } else {
+        quote!(const COSTLY_LEN: bool = { #checks #(#parts)||* };)
+    }
 }
 
 /// A type named like one of the core's scalars, whose `encoded_len` is a

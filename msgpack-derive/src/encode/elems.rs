@@ -75,13 +75,14 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &
     let krate = &n.krate;
     let ident = cont.ident;
     let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_wire()).collect();
+    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
     let access = |f: &Field| {
         let m = &f.member;
         quote!(&self.#m)
     };
     let count = elems_count(n, &wire);
     let (encs, lens) = elem_parts(n, &wire, &access);
+    let checks = crate::ast::field_check::field_checks(cont);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::__private::EncodeElems for #ident #ty_generics where #(#preds,)* {
@@ -91,11 +92,13 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
             ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                #checks
                 #(#encs)*
                 ::core::result::Result::Ok(())
             }
             #[inline]
             fn __elems_len(&self) -> usize {
+                #checks
                 0 #(+ #lens)*
             }
         }

@@ -21,14 +21,14 @@ fn variant_pattern(v: &Variant) -> (TokenStream, Vec<syn::Ident>) {
     let pat = match v.style {
         Style::Unit => quote!(Self::#vi),
         Style::Struct => {
-            let binds = v.fields.iter().zip(&names).filter(|(f, _)| f.is_wire()).map(|(f, b)| {
+            let binds = v.fields.iter().zip(&names).filter(|(f, _)| f.is_written()).map(|(f, b)| {
                 let m = &f.member;
                 quote!(#m: #b)
             });
             quote!(Self::#vi { #(#binds,)* .. })
         }
         Style::Tuple | Style::Newtype => {
-            let binds = v.fields.iter().zip(&names).map(|(f, b)| if f.is_wire() { quote!(#b) } else { quote!(_) });
+            let binds = v.fields.iter().zip(&names).map(|(f, b)| if f.is_written() { quote!(#b) } else { quote!(_) });
             quote!(Self::#vi(#(#binds),*))
         }
     };
@@ -46,7 +46,7 @@ fn payload(
     head: &[u8],
     unit_nil: bool,
 ) -> (TokenStream, TokenStream) {
-    let wire_fields: Vec<&Field> = v.fields.iter().filter(|f| f.is_wire()).collect();
+    let wire_fields: Vec<&Field> = v.fields.iter().filter(|f| f.is_written()).collect();
     let lit = wire::lit(head);
     let hl = head.len();
     let raw_head = if head.is_empty() { quote!() } else { quote!(__e.raw(#lit)?;) };
@@ -88,7 +88,7 @@ fn internal(
     by_binding: &dyn Fn(&Field) -> TokenStream,
 ) -> (TokenStream, TokenStream) {
     let krate = &n.krate;
-    let wire_fields: Vec<&Field> = v.fields.iter().filter(|f| f.is_wire()).collect();
+    let wire_fields: Vec<&Field> = v.fields.iter().filter(|f| f.is_written()).collect();
     let tag_entry = (wire::str(tag), wire::str(&v.name));
     match v.style {
         Style::Newtype => {
@@ -135,14 +135,14 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (T
     let mut len_arms = Vec::new();
     for (i, v) in variants.iter().enumerate() {
         let (pat, names) = variant_pattern(v);
-        if v.attrs.skip.is_set() {
+        if let Some(why) = v.never_written() {
             let vi = v.ident;
             let pat = match v.style {
                 Style::Unit => quote!(Self::#vi),
                 Style::Struct => quote!(Self::#vi { .. }),
                 Style::Tuple | Style::Newtype => quote!(Self::#vi(..)),
             };
-            let msg = format!("variant `{}` of `{}` is marked `skip` and cannot be encoded", v.ident, cont.ident);
+            let msg = format!("variant `{}` of `{}` is marked `{why}` and cannot be encoded", v.ident, cont.ident);
             enc_arms.push(quote!(#pat => ::core::result::Result::Err(#krate::encode::Error::Unrepresentable(#msg)),));
             len_arms.push(quote!(#pat => 0,));
             continue;

@@ -19,11 +19,14 @@ pub(crate) fn encode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
     let layout = wire::layout_expr(cont, n, style, fields, &tr);
     let (head, keys) = wire::offsets(cont, style, fields);
     let writes = write_fields(n, fields, &keys, &quote!(const { &<Self as #tr>::__LAYOUT }));
+    let checks = crate::ast::field_check::field_checks(cont);
+    let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
     Some((
         quote! {
             const __LAYOUT: #krate::layout::Layout = #layout;
             #[inline(always)]
             fn __write_fixed(&self, __out: &mut [u8]) {
+                #checks
                 let mut __at: usize = 0;
                 #krate::layout::write_key(__out, &mut __at, const { &<Self as #tr>::__LAYOUT }, #head);
                 #writes

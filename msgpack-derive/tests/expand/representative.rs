@@ -13,30 +13,39 @@
 
 #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
 const _: () = {
+    #[allow(dead_code)]
+    const fn __field<__T: ::msgpack_core::MsgPackField>() {}
     #[automatically_derived]
     impl ::msgpack_core::Encode for Order {
-        const MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
-            &[
-                54usize,
-                <u64 as ::msgpack_core::Encode>::MAX_LEN,
-                <String as ::msgpack_core::Encode>::MAX_LEN,
-                <Option<String> as ::msgpack_core::Encode>::MAX_LEN,
-                <Vec<u32> as ::msgpack_core::Encode>::MAX_LEN,
-                <BTreeMap<String, u32> as ::msgpack_core::Encode>::MAX_LEN,
-                <f32 as ::msgpack_core::Encode>::MAX_LEN,
-                <bool as ::msgpack_core::Encode>::MAX_LEN,
-                <Address as ::msgpack_core::Encode>::MAX_LEN,
-            ],
-        );
-        const COSTLY_LEN: bool = <Option<String> as ::msgpack_core::Encode>::COSTLY_LEN
-            || <Vec<u32> as ::msgpack_core::Encode>::COSTLY_LEN
-            || <BTreeMap<String, u32> as ::msgpack_core::Encode>::COSTLY_LEN
-            || <Address as ::msgpack_core::Encode>::COSTLY_LEN;
+        const MAX_LEN: usize = {
+            let _ = __field::<Address>;
+            ::msgpack_core::encode::bounded::max_len_sum(
+                &[
+                    54usize,
+                    <u64 as ::msgpack_core::Encode>::MAX_LEN,
+                    <String as ::msgpack_core::Encode>::MAX_LEN,
+                    <Option<String> as ::msgpack_core::Encode>::MAX_LEN,
+                    <Vec<u32> as ::msgpack_core::Encode>::MAX_LEN,
+                    <BTreeMap<String, u32> as ::msgpack_core::Encode>::MAX_LEN,
+                    <f32 as ::msgpack_core::Encode>::MAX_LEN,
+                    <bool as ::msgpack_core::Encode>::MAX_LEN,
+                    <Address as ::msgpack_core::Encode>::MAX_LEN,
+                ],
+            )
+        };
+        const COSTLY_LEN: bool = {
+            let _ = __field::<Address>;
+            <Option<String> as ::msgpack_core::Encode>::COSTLY_LEN
+                || <Vec<u32> as ::msgpack_core::Encode>::COSTLY_LEN
+                || <BTreeMap<String, u32> as ::msgpack_core::Encode>::COSTLY_LEN
+                || <Address as ::msgpack_core::Encode>::COSTLY_LEN
+        };
         #[inline]
         fn encode<__W: ::msgpack_core::encode::Write>(
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            let _ = __field::<Address>;
             if <Self as ::msgpack_core::Encode>::MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
@@ -57,6 +66,7 @@ const _: () = {
         }
         #[inline]
         fn encoded_len(&self) -> usize {
+            let _ = __field::<Address>;
             1usize + <Self as ::msgpack_core::__private::EncodeMap>::__entries_len(self)
         }
     }
@@ -67,6 +77,7 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            let _ = __field::<Address>;
             <Self as ::msgpack_core::__private::MapBody>::__map_body::<
                 true,
                 __W,
@@ -103,6 +114,7 @@ const _: () = {
         }
         #[inline(always)]
         fn __entries_len(&self) -> usize {
+            let _ = __field::<Address>;
             53usize + <u64 as ::msgpack_core::Encode>::encoded_len(&self.id)
                 + <String as ::msgpack_core::Encode>::encoded_len(&self.customer)
                 + <Option<String> as ::msgpack_core::Encode>::encoded_len(&self.note)
@@ -123,6 +135,7 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            let _ = __field::<Address>;
             __e.raw(if __HEADER { b"\x88\xA2id" } else { b"\xA2id" })?;
             <u64 as ::msgpack_core::Encode>::encode(&self.id, __e)?;
             __e.raw(b"\xA8customer")?;
@@ -151,6 +164,7 @@ const _: () = {
         fn decode(
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
                 __d.enter()?;
                 let __r = <Self as ::msgpack_core::__private::DecodeMap<
@@ -172,6 +186,7 @@ const _: () = {
         fn __decode_fallback(
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             let __at = __d.position();
             match __d.peek()? {
                 ::msgpack_core::marker::Marker::Map => {
@@ -249,6 +264,7 @@ const _: () = {
             __d: &mut ::msgpack_core::Decoder<'de>,
             __left_ref: &mut usize,
         ) -> ::core::result::Result<(), ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             let mut __left = *__left_ref;
             '__fast: {
                 if __left == 0 {
@@ -385,6 +401,7 @@ const _: () = {
             __key_at: usize,
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             let _ = (&__acc, __key_at);
             #[allow(unreachable_patterns)]
             match __key {
@@ -438,6 +455,7 @@ const _: () = {
             __key_at: usize,
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             let _ = (&__acc, __key_at, &__d);
             match __index {
                 0usize => {
@@ -506,6 +524,7 @@ const _: () = {
             __d: &::msgpack_core::Decoder<'de>,
             __at: usize,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             #[allow(unused_variables)]
             let (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) = __acc;
             ::core::result::Result::Ok(
@@ -564,6 +583,7 @@ const _: () = {
             __at: usize,
             __skip_key: ::core::option::Option<::msgpack_core::__private::TagKey>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            let _ = __field::<Address>;
             ::core::result::Result::Ok({
                 #[allow(unused_mut)]
                 let mut __skip_key = __skip_key;
@@ -613,92 +633,95 @@ const _: () = {
         ::core::module_path!(), "::", "Order", "@", ::core::line!(), ":",
         ::core::column!()
     );
-    static __SHAPE: ::msgpack_core::schema::Shape = ::msgpack_core::schema::Shape::Struct(
-        &::msgpack_core::schema::StructDef {
-            name: "Order",
-            id: __ID,
-            generic: false,
-            form: ::msgpack_core::schema::Form::Map,
-            fields: &[
-                ::msgpack_core::schema::FieldDef {
-                    name: "id",
-                    key: ::msgpack_core::schema::Key::Str("id"),
-                    aliases: &[],
-                    shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "customer",
-                    key: ::msgpack_core::schema::Key::Str("customer"),
-                    aliases: &[],
-                    shape: <String as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "note",
-                    key: ::msgpack_core::schema::Key::Str("note"),
-                    aliases: &[],
-                    shape: <Option<String> as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: false,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "items",
-                    key: ::msgpack_core::schema::Key::Str("items"),
-                    aliases: &[],
-                    shape: <Vec<u32> as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "totals",
-                    key: ::msgpack_core::schema::Key::Str("totals"),
-                    aliases: &[],
-                    shape: <BTreeMap<
-                        String,
-                        u32,
-                    > as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "weight",
-                    key: ::msgpack_core::schema::Key::Str("weight"),
-                    aliases: &[],
-                    shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "express",
-                    key: ::msgpack_core::schema::Key::Str("express"),
-                    aliases: &[],
-                    shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "address",
-                    key: ::msgpack_core::schema::Key::Str("address"),
-                    aliases: &[],
-                    shape: <Address as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-            ],
-            deny_unknown_fields: false,
-        },
-    );
+    static __SHAPE: ::msgpack_core::schema::Shape = {
+        let _ = __field::<Address>;
+        ::msgpack_core::schema::Shape::Struct(
+            &::msgpack_core::schema::StructDef {
+                name: "Order",
+                id: __ID,
+                generic: false,
+                form: ::msgpack_core::schema::Form::Map,
+                fields: &[
+                    ::msgpack_core::schema::FieldDef {
+                        name: "id",
+                        key: ::msgpack_core::schema::Key::Str("id"),
+                        aliases: &[],
+                        shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "customer",
+                        key: ::msgpack_core::schema::Key::Str("customer"),
+                        aliases: &[],
+                        shape: <String as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "note",
+                        key: ::msgpack_core::schema::Key::Str("note"),
+                        aliases: &[],
+                        shape: <Option<String> as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: false,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "items",
+                        key: ::msgpack_core::schema::Key::Str("items"),
+                        aliases: &[],
+                        shape: <Vec<u32> as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "totals",
+                        key: ::msgpack_core::schema::Key::Str("totals"),
+                        aliases: &[],
+                        shape: <BTreeMap<
+                            String,
+                            u32,
+                        > as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "weight",
+                        key: ::msgpack_core::schema::Key::Str("weight"),
+                        aliases: &[],
+                        shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "express",
+                        key: ::msgpack_core::schema::Key::Str("express"),
+                        aliases: &[],
+                        shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                    ::msgpack_core::schema::FieldDef {
+                        name: "address",
+                        key: ::msgpack_core::schema::Key::Str("address"),
+                        aliases: &[],
+                        shape: <Address as ::msgpack_core::schema::Schema>::SHAPE,
+                        required: true,
+                        always_written: true,
+                        flatten: false,
+                    },
+                ],
+                deny_unknown_fields: false,
+            },
+        )
+    };
     #[automatically_derived]
     impl ::msgpack_core::schema::Schema for Order {
         const SHAPE: ::msgpack_core::schema::ShapeRef = ::msgpack_core::schema::ShapeRef::new(

@@ -61,6 +61,7 @@ mod flatten;
 mod other_raw;
 mod proxy;
 mod rename_all_fields;
+mod spellings;
 mod transparent;
 mod untagged;
 mod zero_alloc;

@@ -421,6 +421,14 @@ pub fn verify(shape: &'static Shape, path: &str, options: &Options) -> Result<St
             if changes.is_empty() {
                 msg.push_str("    (the schemas differ in details the diff does not show; compare the texts)\n");
             }
+            let problems = incompatibilities(&lock, &recorded, shape, &root, path);
+            if !problems.is_empty() {
+                msg.push_str(&format!(
+                    "It is incompatible under `mode {}` (`bless` refuses it; only a deliberate break records it):\n    {}\n",
+                    lock.mode,
+                    problems.join("\n    ")
+                ));
+            }
             msg.push_str(HOW);
             return Err(LockError::new(LockErrorKind::Changed, msg));
         }
@@ -452,7 +460,8 @@ pub fn verify(shape: &'static Shape, path: &str, options: &Options) -> Result<St
 }
 
 /// The messages of every failed check of `current` against the versions
-/// the mode checks.
+/// the mode checks (each lists every incompatibility of its pair, its
+/// lines after the first indented for a list under a heading).
 fn incompatibilities(
     lock: &LockFile,
     recorded: &[&'static Shape],
@@ -467,10 +476,10 @@ fn incompatibilities(
         let backward = lock.mode.direction != Direction::Forward;
         let forward = lock.mode.direction != Direction::Backward;
         if backward && let Err(e) = check_schema(current, old) {
-            out.push(message(root, &old_name, path, &e).as_str().to_string());
+            out.push(message(root, &old_name, path, &e).as_str().replace('\n', "\n    "));
         }
         if forward && let Err(e) = check_schema(old, current) {
-            out.push(message(&old_name, root, path, &e).as_str().to_string());
+            out.push(message(&old_name, root, path, &e).as_str().replace('\n', "\n    "));
         }
     }
     out

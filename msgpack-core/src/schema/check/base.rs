@@ -32,6 +32,24 @@ macro_rules! tri {
     };
 }
 
+/// One part of a shape that the check goes on after (a field, a position,
+/// an element, a variant): `$step` (if given) pushed on the path, `$e`
+/// evaluated, then back to the state before (`Cx::went_on`): a failure is
+/// recorded while collecting, else returned.
+macro_rules! part {
+    ($cx:ident, $step:expr, $e:expr) => {{
+        let mark = $cx.mark();
+        $cx.push($step);
+        let res = $e;
+        tri!($cx.went_on(mark, res));
+    }};
+    ($cx:ident, $e:expr) => {{
+        let mark = $cx.mark();
+        let res = $e;
+        tri!($cx.went_on(mark, res));
+    }};
+}
+
 pub(super) const fn is_named(s: &Shape) -> bool {
     matches!(s, Shape::Struct(_) | Shape::Enum(_) | Shape::Newtype(_))
 }

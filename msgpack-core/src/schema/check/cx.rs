@@ -1,7 +1,14 @@
 //! The state of one check ([`Cx`]): the path from the root to where the
 //! check failed (the named pairs entered, fields, positions, elements,
-//! variants), the named pairs being checked, and the messages built from
-//! the path: `R cannot read W: rule ID: path: reason`.
+//! variants), the named pairs being checked, the messages built from the
+//! path (`R cannot read W: rule ID: path: reason`), and the list of every
+//! incompatibility found so far.
+//!
+//! The check goes on after a failure at the parts of a shape (a field, a
+//! position, an element, a variant, a map's key and value): it records the
+//! failure and comes back to the state before the part ([`Mark`],
+//! [`Cx::went_on`]). Where a failure decides what is tried next (the
+//! variants of an untagged reader) it is returned instead.
 
 use super::base::{MAX_CHECK_DEPTH, MAX_STEPS, R, is_named, len_ok, named};
 use super::recursion::{Ident, Side};
@@ -43,6 +50,22 @@ pub(super) struct Cx {
     instances: usize,
     depth: usize,
     pub(super) levels: usize,
+    /// Whether a failure in a part is recorded (and the check goes on)
+    /// rather than returned.
+    pub(super) collect: bool,
+    /// Every incompatibility recorded so far.
+    found: Incompatible,
+}
+
+/// The state of a check before one of its parts, to come back to.
+#[derive(Clone, Copy)]
+pub(super) struct Mark {
+    depth: usize,
+    n_steps: usize,
+    n_pairs: usize,
+    levels: usize,
+    reader: (usize, Option<Ident>),
+    writer: (usize, Option<Ident>),
 }
 
 impl Cx {
@@ -60,7 +83,59 @@ impl Cx {
             instances: 0,
             depth: 0,
             levels: 0,
+            collect: true,
+            found: Incompatible::list(),
         }
+    }
+
+    pub(super) const fn mark(&self) -> Mark {
+        Mark {
+            depth: self.depth,
+            n_steps: self.n_steps,
+            n_pairs: self.n_pairs,
+            levels: self.levels,
+            reader: self.reader.mark(),
+            writer: self.writer.mark(),
+        }
+    }
+
+    /// Back to the state at `mark` (what was pushed since is dropped).
+    pub(super) const fn restore(&mut self, mark: Mark) {
+        self.depth = mark.depth;
+        self.n_steps = mark.n_steps;
+        self.n_pairs = mark.n_pairs;
+        self.levels = mark.levels;
+        self.reader.restore(mark.reader);
+        self.writer.restore(mark.writer);
+    }
+
+    /// After a part of the check that started at `mark`: back to that
+    /// state, and its result `res`, a failure recorded (the check goes on:
+    /// `Ok`) while collecting, or returned.
+    pub(super) const fn went_on(&mut self, mark: Mark, res: R) -> R {
+        self.restore(mark);
+        match res {
+            Ok(()) => Ok(()),
+            Err(e) if self.collect => {
+                self.found.add(&e);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The result of the whole check, `res` being the root's: every
+    /// incompatibility recorded, or `Ok`.
+    pub(super) const fn finish(&mut self, res: R) -> R {
+        if let Err(e) = res {
+            self.found.add(&e);
+        }
+        if self.found.count() == 0 {
+            return Ok(());
+        }
+        let mut all = self.found;
+        all.close();
+        Err(all)
     }
 
     /// Enters a pair of named definitions; `false` when the same pair is

@@ -103,6 +103,7 @@ pub(super) const fn enum_tags(cx: &mut Cx, r: &Shape, wd: &EnumDef) -> R {
                 _ => false,
             };
         if !ok {
+            let mark = cx.mark();
             cx.push(Step::Variant(v.tag));
             let m = match (r, v.tag, v.payload, wd.tagging) {
                 (Shape::Int(ri), Key::Int(_), Payload::Unit, Tagging::External) => {
@@ -129,7 +130,7 @@ pub(super) const fn enum_tags(cx: &mut Cx, r: &Shape, wd: &EnumDef) -> R {
                     m
                 }
             };
-            return Err(m);
+            tri!(cx.went_on(mark, Err(m)));
         }
         i += 1;
     }

@@ -80,6 +80,17 @@ impl Side {
         self.len -= 1;
     }
 
+    /// The state to come back to after a part of the check (its frames
+    /// above this stay as they are, unreachable).
+    pub(super) const fn mark(&self) -> (usize, Option<Ident>) {
+        (self.len, self.forced)
+    }
+
+    pub(super) const fn restore(&mut self, mark: (usize, Option<Ident>)) {
+        self.len = mark.0;
+        self.forced = mark.1;
+    }
+
     /// The innermost definition with this id.
     pub(super) const fn find(&self, id: &str) -> Option<Frame> {
         let mut i = if self.len < MAX_CHECK_DEPTH { self.len } else { MAX_CHECK_DEPTH };

@@ -12,7 +12,7 @@ use super::flatten::{self, MAX_FLATTEN};
 use super::leaf::{enum_tags, leaf, option_removed};
 use super::named;
 use super::untagged::{self, Written, accepts_nil, has_untagged, is_untagged, payload};
-use crate::schema::{EnumDef, FieldDef, Form, IntShape, Payload, Rule, Shape, StructDef, VariantDef};
+use crate::schema::{EnumDef, FieldDef, Form, IntShape, Payload, Rule, Shape, StructDef, VariantDef, str_eq};
 
 pub(super) const fn shape(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     if cx.levels == MAX_CHECK_DEPTH {
@@ -112,9 +112,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
     match w {
         Shape::Seq { elem: we, len: wl } => match r {
             Shape::Seq { elem: re, len: rl } if len_ok(*rl, *wl) => {
-                cx.push(Step::Element);
-                tri!(shape(cx, re.get(), we.get()));
-                cx.pop();
+                part!(cx, Step::Element, shape(cx, re.get(), we.get()));
                 Ok(())
             }
             // Owned byte buffers read arrays of small integers too.
@@ -125,9 +123,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             Shape::Tuple(rs) if matches!(wl, Some(n) if *n == rs.len()) => {
                 let mut i = 0;
                 while i < rs.len() {
-                    cx.push(Step::TupleElement(i));
-                    tri!(shape(cx, rs[i].get(), we.get()));
-                    cx.pop();
+                    part!(cx, Step::TupleElement(i), shape(cx, rs[i].get(), we.get()));
                     i += 1;
                 }
                 Ok(())
@@ -138,9 +134,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             Shape::Tuple(rs) if rs.len() == ws.len() => {
                 let mut i = 0;
                 while i < rs.len() {
-                    cx.push(Step::TupleElement(i));
-                    tri!(shape(cx, rs[i].get(), ws[i].get()));
-                    cx.pop();
+                    part!(cx, Step::TupleElement(i), shape(cx, rs[i].get(), ws[i].get()));
                     i += 1;
                 }
                 Ok(())
@@ -148,9 +142,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
             Shape::Seq { elem: re, len: rl } if len_ok(*rl, Some(ws.len())) => {
                 let mut i = 0;
                 while i < ws.len() {
-                    cx.push(Step::TupleElement(i));
-                    tri!(shape(cx, re.get(), ws[i].get()));
-                    cx.pop();
+                    part!(cx, Step::TupleElement(i), shape(cx, re.get(), ws[i].get()));
                     i += 1;
                 }
                 Ok(())
@@ -159,12 +151,8 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
         },
         Shape::Map { key: wk, value: wv } => match r {
             Shape::Map { key: rk, value: rv } => {
-                cx.push(Step::MapKey);
-                tri!(shape(cx, rk.get(), wk.get()));
-                cx.pop();
-                cx.push(Step::MapValue);
-                tri!(shape(cx, rv.get(), wv.get()));
-                cx.pop();
+                part!(cx, Step::MapKey, shape(cx, rk.get(), wk.get()));
+                part!(cx, Step::MapValue, shape(cx, rv.get(), wv.get()));
                 Ok(())
             }
             _ => cx.mismatch(r, w),
@@ -183,9 +171,7 @@ const fn shape_level(cx: &mut Cx, r: &'static Shape, w: &'static Shape) -> R {
                 let mut i = 0;
                 while i < n {
                     let Some(f) = flatten::nth(wd.fields, i) else { break };
-                    cx.push(Step::Position(i, f.name));
-                    tri!(shape(cx, re.get(), f.shape.get()));
-                    cx.pop();
+                    part!(cx, Step::Position(i, f.name), shape(cx, re.get(), f.shape.get()));
                     i += 1;
                 }
                 cx.leave_one(false);
@@ -249,14 +235,10 @@ const fn keyed_rest(
     if let Some((wk, wv)) = w_extra {
         match r_extra {
             Some((rk, rv)) => {
-                cx.push(Step::MapKey);
-                tri!(shape(cx, rk, wk));
-                cx.pop();
-                cx.push(Step::MapValue);
-                tri!(shape(cx, rv, wv));
-                cx.pop();
+                part!(cx, Step::MapKey, shape(cx, rk, wk));
+                part!(cx, Step::MapValue, shape(cx, rv, wv));
             }
-            None if rd.deny_unknown_fields => return named::other_keys_denied(cx),
+            None if rd.deny_unknown_fields => part!(cx, named::other_keys_denied(cx)),
             None => {}
         }
     }
@@ -287,30 +269,28 @@ const fn reader_fields(
         let (found, second) = flatten::written_as(rf, wd.fields);
         if let (Some(a), Some(b)) = (found, second) {
             // Both may be in one message: a duplicate field for the reader.
-            return named::alias_duplicate(cx, rf, a, b);
+            part!(cx, named::alias_duplicate(cx, rf, a, b));
+            continue;
         }
         match found {
             None => {
                 if rf.required {
-                    return named::missing(cx, rf, wd);
+                    part!(cx, named::missing(cx, rf, wd));
+                    continue;
                 }
                 // The writer's catch-all map may hold the key.
                 if let Some((wk, wv)) = w_extra
                     && named::key_may_hold(wk, &rf.key)
                 {
-                    cx.push(Step::Field(rf.key));
-                    tri!(shape(cx, rf.shape.get(), wv));
-                    cx.pop();
+                    part!(cx, Step::Field(rf.key), shape(cx, rf.shape.get(), wv));
                 }
             }
             Some(wf) => {
                 if rf.required && !wf.always_written {
-                    let why = " may leave it out (`skip_if` or `omit_defaults`)";
-                    return Err(named::required(cx, Rule::RequiredFieldOmittable, &rf.key, why));
+                    let why = " may leave it out (`skip_if`, `skip_serializing` or `omit_defaults`)";
+                    part!(cx, Err(named::required(cx, Rule::RequiredFieldOmittable, &rf.key, why)));
                 }
-                cx.push(Step::Field(rf.key));
-                tri!(shape(cx, rf.shape.get(), wf.shape.get()));
-                cx.pop();
+                part!(cx, Step::Field(rf.key), shape(cx, rf.shape.get(), wf.shape.get()));
             }
         }
     }
@@ -344,14 +324,17 @@ const fn unclaimed(
         }
         match r_extra {
             Some((rk, rv)) => {
-                cx.push(Step::Field(wf.key));
-                if !key_readable(rk, &wf.key) {
-                    return named::key_unreadable(cx, "the flattened map's key ", rk);
-                }
-                tri!(shape(cx, rv, wf.shape.get()));
-                cx.pop();
+                part!(
+                    cx,
+                    Step::Field(wf.key),
+                    if key_readable(rk, &wf.key) {
+                        shape(cx, rv, wf.shape.get())
+                    } else {
+                        named::key_unreadable(cx, "the flattened map's key ", rk)
+                    }
+                );
             }
-            None if rd.deny_unknown_fields => return named::field_denied(cx, wf),
+            None if rd.deny_unknown_fields => part!(cx, named::field_denied(cx, wf)),
             None => {}
         }
     }
@@ -361,24 +344,38 @@ const fn unclaimed(
 const fn positional(cx: &mut Cx, rd: &'static StructDef, wd: &'static StructDef) -> R {
     let (rn, wn) = (flatten::count(rd.fields), flatten::count(wd.fields));
     let exact = matches!(rd.form, Form::Tuple | Form::Unit);
+    let mut n = rn;
     if (exact && rn != wn) || (wn > rn && rd.deny_unknown_fields) {
-        return named::positions_changed(cx, exact, rn, wn);
+        part!(cx, named::positions_changed(cx, exact, rn, wn));
+        // The positions past the shorter side are the change just reported.
+        n = if wn < rn { wn } else { rn };
     }
     let mut i = 0;
-    while i < rn {
+    while i < n {
         let Some(rf) = flatten::nth(rd.fields, i) else { break };
         if i >= wn {
             if rf.required {
-                return named::position_required(cx, i, rf, wn);
+                part!(cx, named::position_required(cx, i, rf, wn));
             }
         } else {
             let Some(wf) = flatten::nth(wd.fields, i) else { break };
             let names = cx.names();
-            cx.push(Step::Position(i, rf.name));
-            if let Err(e) = shape(cx, rf.shape.get(), wf.shape.get()) {
-                return Err(named::misplaced(cx, e, i, (rd.fields, rf, names.0), (wd.fields, wf, names.1)));
-            }
-            cx.pop();
+            // Fields that differ here may have been reordered: checked for
+            // their first failure alone, which says so.
+            let collect = cx.collect;
+            cx.collect = collect && str_eq(rf.name, wf.name);
+            part!(
+                cx,
+                Step::Position(i, rf.name),
+                match shape(cx, rf.shape.get(), wf.shape.get()) {
+                    Ok(()) => Ok(()),
+                    Err(e) => {
+                        cx.collect = collect;
+                        Err(named::misplaced(cx, e, i, (rd.fields, rf, names.0), (wd.fields, wf, names.1)))
+                    }
+                }
+            );
+            cx.collect = collect;
         }
         i += 1;
     }
@@ -394,7 +391,7 @@ const fn enum_def(cx: &mut Cx, r: &'static Shape, w: &'static Shape, rd: &'stati
     while i < wd.variants.len() {
         let wv = &wd.variants[i];
         i += 1;
-        tri!(written_variant(cx, r, rd, wv));
+        part!(cx, written_variant(cx, r, rd, wv));
     }
     cx.leave(true, true);
     Ok(())
@@ -407,9 +404,7 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
     if let Payload::Other(ws) = wv.payload {
         return match named::other_of(rd) {
             Some(Payload::Other(rs)) => {
-                cx.push(Step::Variant(wv.tag));
-                tri!(shape(cx, rs.get(), ws.get()));
-                cx.pop();
+                part!(cx, Step::Variant(wv.tag), shape(cx, rs.get(), ws.get()));
                 Ok(())
             }
             _ => named::other_missing(cx, ws.get()),
@@ -420,9 +415,7 @@ const fn written_variant(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w
         if !has_untagged(rd) {
             return named::untagged_unreadable(cx, wv);
         }
-        cx.push(Step::Variant(wv.tag));
-        tri!(reader_tries(cx, r, rd, payload(wv)));
-        cx.pop();
+        part!(cx, Step::Variant(wv.tag), reader_tries(cx, r, rd, payload(wv)));
         return Ok(());
     }
     let Some(rv) = named::tagged_variant(rd, &wv.tag) else {
@@ -474,9 +467,7 @@ const fn each_written(cx: &mut Cx, r: &'static Shape, w: &'static Shape, wd: &'s
     let mut i = 0;
     while i < wd.variants.len() {
         let v = &wd.variants[i];
-        cx.push(Step::Variant(v.tag));
-        tri!(reads(cx, r, payload(v)));
-        cx.pop();
+        part!(cx, Step::Variant(v.tag), reads(cx, r, payload(v)));
         i += 1;
     }
     cx.leave_one(false);
@@ -514,10 +505,13 @@ const fn body_into(cx: &mut Cx, r: &'static Shape, def: &'static StructDef) -> R
 }
 
 /// An untagged reader (or a tagged one's untagged variants) reads `w`
-/// when one of its variants, tried in order, does.
+/// when one of its variants, tried in order, does: each is tried for its
+/// first failure (not recorded), back to the state before it.
 const fn reader_tries(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w: Written) -> R {
     let all = is_untagged(rd);
     cx.enter_one(true, r);
+    let collect = cx.collect;
+    cx.collect = false;
     let mut i = 0;
     while i < rd.variants.len() {
         let v = &rd.variants[i];
@@ -525,7 +519,7 @@ const fn reader_tries(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w: W
         if !(all || v.untagged) {
             continue;
         }
-        let saved = *cx;
+        let mark = cx.mark();
         let res = match (v.payload, w) {
             (Payload::Unit, Written::Shape(s)) => shape(cx, &Shape::Nil, s),
             (Payload::Unit, Written::Body(_)) => continue,
@@ -533,14 +527,14 @@ const fn reader_tries(cx: &mut Cx, r: &'static Shape, rd: &'static EnumDef, w: W
             (Payload::Struct(def), Written::Body(wdef)) => struct_body(cx, def, wdef),
             (Payload::Struct(def), Written::Shape(s)) => struct_reads(cx, def, s),
         };
-        match res {
-            Ok(()) => {
-                cx.leave_one(true);
-                return Ok(());
-            }
-            Err(_) => *cx = saved,
+        if res.is_ok() {
+            cx.collect = collect;
+            cx.leave_one(true);
+            return Ok(());
         }
+        cx.restore(mark);
     }
+    cx.collect = collect;
     untagged::no_variant_reads(cx, rd, all, w)
 }
 
@@ -578,20 +572,19 @@ const fn into_map(cx: &mut Cx, rk: &'static Shape, rv: &'static Shape, fields: &
             continue;
         }
         if let Some((wk, wv)) = flatten::map_of(f) {
-            cx.push(Step::MapKey);
-            tri!(shape(cx, rk, wk));
-            cx.pop();
-            cx.push(Step::MapValue);
-            tri!(shape(cx, rv, wv));
-            cx.pop();
+            part!(cx, Step::MapKey, shape(cx, rk, wk));
+            part!(cx, Step::MapValue, shape(cx, rv, wv));
             continue;
         }
-        cx.push(Step::Field(f.key));
-        if !key_readable(rk, &f.key) {
-            return named::key_unreadable(cx, "map key ", rk);
-        }
-        tri!(shape(cx, rv, f.shape.get()));
-        cx.pop();
+        part!(
+            cx,
+            Step::Field(f.key),
+            if key_readable(rk, &f.key) {
+                shape(cx, rv, f.shape.get())
+            } else {
+                named::key_unreadable(cx, "map key ", rk)
+            }
+        );
     }
     Ok(())
 }
