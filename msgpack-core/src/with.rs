@@ -72,6 +72,24 @@
 //! The descriptor does not see through the adapter, so a field that moves
 //! between its own form and the adapter's is reported as changed
 //! (`Rule::WithChanged`), as it is on the wire.
+//!
+// Without their feature the adapters do not exist: their names in the table
+// point at the crate's Features table instead (`cargo doc`, -D warnings).
+#![cfg_attr(
+    not(feature = "chrono"),
+    doc = "[`chrono_str`]: crate#features \"feature `chrono`\"",
+    doc = "[`chrono_ts`]: crate#features \"feature `chrono`\""
+)]
+#![cfg_attr(
+    not(feature = "time"),
+    doc = "[`time_rfc3339`]: crate#features \"feature `time`\"",
+    doc = "[`time_tuple`]: crate#features \"feature `time`\""
+)]
+#![cfg_attr(
+    not(feature = "std"),
+    doc = "[`serde_os_string`]: crate#features \"feature `std`\"",
+    doc = "[`serde_system_time`]: crate#features \"feature `std`\""
+)]
 
 #[cfg(feature = "chrono")]
 pub mod chrono_str;
