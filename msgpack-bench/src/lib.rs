@@ -9,6 +9,7 @@
 //! ```
 
 pub mod alloc;
+pub mod civil;
 pub mod harness;
 pub mod measure;
 pub mod report;

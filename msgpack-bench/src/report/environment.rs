@@ -59,20 +59,12 @@ impl Environment {
     }
 }
 
-/// `YYYY-MM-DD` of a Unix time (the civil-from-days algorithm).
+/// `YYYY-MM-DD` of a Unix time.
 ///
 /// ```
 /// assert_eq!(msgpack_bench::report::utc_date(1_514_764_800), "2018-01-01");
 /// ```
 pub fn utc_date(secs: u64) -> String {
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = crate::civil::from_days((secs / 86_400) as i64);
     format!("{year:04}-{month:02}-{day:02}")
 }

@@ -242,16 +242,7 @@ const T1: i64 = 1_672_531_200;
 /// `YYYY-MM-DDTHH:MM:SS+00:00`.
 fn iso(ts: i64) -> String {
     let (days, secs) = (ts.div_euclid(86_400), ts.rem_euclid(86_400));
-    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = crate::civil::from_days(days);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}+00:00")
 }
