@@ -42,3 +42,36 @@ pub trait MsgPackField: Encode + for<'de> Decode<'de> + Schema {}
 // bound of this impl.
 #[diagnostic::do_not_recommend]
 impl<T: Encode + for<'de> Decode<'de> + Schema> MsgPackField for T {}
+
+/// A type that can be a plain field of a `#[derive(MsgPack)]` type that
+/// borrows from its input for `'de`: [`Encode`], [`Decode<'de>`](Decode)
+/// and [`Schema`]. [`MsgPackField`] is the same for owned types, which
+/// decode from input of any lifetime.
+///
+/// The derive checks a field whose type has lifetimes (`Name<'a>`) as
+/// `Name<'static>: MsgPackBorrowedField<'static>`, so that a missing trait
+/// is one error at the field whatever the type's lifetimes.
+///
+/// ```
+/// use msgpack_core::{MsgPack, MsgPackBorrowedField};
+///
+/// fn can_be_a_borrowed_field<'de, T: MsgPackBorrowedField<'de>>() {}
+///
+/// #[derive(MsgPack)]
+/// struct Name<'a> { first: &'a str, last: &'a str }
+///
+/// can_be_a_borrowed_field::<Name<'static>>();
+/// can_be_a_borrowed_field::<&'static [u8]>();
+/// can_be_a_borrowed_field::<u32>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of a `#[derive(MsgPack)]` type: it needs `Encode`, `Decode` and `Schema`",
+    label = "needs `Encode`, `Decode` and `Schema`",
+    note = "derive `MsgPack` for it (one derive gives the three traits); a type with hand-written `Encode` / `Decode` needs a hand-written `Schema` too (see `msgpack_core::schema::Schema`); for a type of another crate, give the field `#[msgpack(with = \"module\")]`, wrap the type in a newtype that implements the three, or (if it implements serde's `Serialize` / `Deserialize`) mark the field `#[msgpack(serde)]`"
+)]
+pub trait MsgPackBorrowedField<'de>: Encode + Decode<'de> + Schema {}
+
+// Not recommended: the error stays the one above, not the first unmet
+// bound of this impl.
+#[diagnostic::do_not_recommend]
+impl<'de, T: Encode + Decode<'de> + Schema> MsgPackBorrowedField<'de> for T {}

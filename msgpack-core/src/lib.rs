@@ -403,7 +403,7 @@ pub use encode::{Encode, Encoder};
 #[cfg(feature = "alloc")]
 pub use ext::Ext;
 pub use ext::{ExtRef, Timestamp};
-pub use field_type::MsgPackField;
+pub use field_type::{MsgPackBorrowedField, MsgPackField};
 #[cfg(feature = "alloc")]
 pub use raw::Raw;
 pub use raw::RawRef;

@@ -37,7 +37,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>), bound::Side::Decode);
     let name = ident.to_string();
     // First in every body that decodes a field (see `field_check`).
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
     let body = match &cont.data {
         Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
         Data::Enum(variants) => enums::enum_body(cont, n, variants, &name),

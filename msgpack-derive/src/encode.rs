@@ -37,7 +37,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Data::Enum(variants) => enum_body(cont, n, variants),
     };
     let max_len = max_len(cont, n);
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
     let costly_len = costly_len(cont, n);
     // A transparent struct is its field: no window or map entries of its own.
     let plain = cont.transparent_field().is_none();
@@ -197,7 +197,7 @@ fn max_len(cont: &Container, n: &Names) -> TokenStream {
         }
     };
     let mut parts: Vec<TokenStream> = Vec::new();
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
     if let Some(f) = cont.transparent_field() {
         let part = field_max(f);
         return quote!(const MAX_LEN: usize = { #checks #part };);

@@ -61,11 +61,7 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     };
     let lock = lock::expand(&cont, &n)?;
     // The per-field trait check's function, when a field has one.
-    let field_fn = if crate::ast::field_check::field_checks(&cont).is_empty() {
-        quote!()
-    } else {
-        crate::ast::field_check::check_fn(&n)
-    };
+    let field_fn = crate::ast::field_check::check_fns(&cont, &n);
     Ok(quote! {
         #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
         const _: () = {

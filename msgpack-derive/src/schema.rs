@@ -62,7 +62,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         );
     };
     // The one error per field lacking the traits (see `field_check`).
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Schema);
     let (shape, shape_ref) = if checks.is_empty() {
         (shape.clone(), quote!(#schema::ShapeRef::new(&#shape)))
     } else {

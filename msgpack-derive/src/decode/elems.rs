@@ -105,7 +105,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
         quote!()
     };
     let build = construct(&quote!(Self), Style::Struct, fields, &values);
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
     quote! {
         #head {
             const __ELEMS: usize = #total;

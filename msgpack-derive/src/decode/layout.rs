@@ -42,7 +42,7 @@ pub(crate) fn decode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
         }
         _ => quote!(Self(#(#locals),*)),
     };
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
     let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
     Some((
         quote! {

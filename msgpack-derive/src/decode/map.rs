@@ -419,7 +419,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     // generic `in_order(slot, d, left, key, name, may_be_absent)` step
     // instead cost W6's decode 0.5% more instructions, callgrind.)
     let fast_block = fast_path(cont, n, fields, &in_acc);
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
     let in_order = quote! {
         #[inline(always)]
         fn __take_in_order(

@@ -44,7 +44,7 @@ pub(super) fn costly_len(cont: &Container, n: &Names) -> TokenStream {
         return quote!();
     }
     // The one error per field lacking the traits (see `ast::field_check`).
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
     if checks.is_empty() {
         quote!(const COSTLY_LEN: bool = #(#parts)||*;)
     } else {

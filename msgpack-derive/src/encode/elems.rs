@@ -82,7 +82,7 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &
     };
     let count = elems_count(n, &wire);
     let (encs, lens) = elem_parts(n, &wire, &access);
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::__private::EncodeElems for #ident #ty_generics where #(#preds,)* {

@@ -19,7 +19,7 @@ pub(crate) fn encode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
     let layout = wire::layout_expr(cont, n, style, fields, &tr);
     let (head, keys) = wire::offsets(cont, style, fields);
     let writes = write_fields(n, fields, &keys, &quote!(const { &<Self as #tr>::__LAYOUT }));
-    let checks = crate::ast::field_check::field_checks(cont);
+    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
     let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
     Some((
         quote! {

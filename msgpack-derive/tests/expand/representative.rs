@@ -13,7 +13,6 @@
 
 #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
 const _: () = {
-    #[allow(dead_code)]
     const fn __field<__T: ::msgpack_core::MsgPackField>() {}
     #[automatically_derived]
     impl ::msgpack_core::Encode for Order {
