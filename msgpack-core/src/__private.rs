@@ -18,6 +18,7 @@ mod as_array;
 #[cfg(feature = "alloc")]
 mod as_map;
 mod errors;
+mod fallback;
 mod fields;
 mod flatten;
 mod key;
@@ -40,6 +41,7 @@ pub use as_map::{PairSeq, pairs_as_map, pairs_as_map_len, pairs_from_map};
 pub use errors::{
     conversion_error, duplicate_field, first_missing, invalid_length, missing_field, unknown_field, unknown_variant,
 };
+pub use fallback::struct_fallback;
 pub use fields::{array_field, element, field, take_field};
 pub use flatten::{DecodeElems, EncodeElems, FlattenDecode};
 pub use key::{Key, read_key, skip_entries};

@@ -207,6 +207,7 @@
 mod assert;
 mod check;
 mod display;
+mod field_def;
 mod fingerprint;
 mod impls;
 pub mod lock;
@@ -216,6 +217,7 @@ mod rule;
 #[doc(hidden)]
 pub use assert::__assert;
 pub use check::{MAX_CHECK_DEPTH, check};
+pub use field_def::FieldDef;
 pub use message::{Incompatibilities, Incompatible};
 pub use rule::Rule;
 
@@ -492,43 +494,6 @@ pub enum Form {
     Tuple,
     /// A unit struct (`struct S;`): an empty array, and `nil` is read too.
     Unit,
-}
-
-/// One field of a [`StructDef`].
-///
-/// ```
-/// use msgpack_core::schema::{Key, Schema, Shape};
-///
-/// #[derive(msgpack_core::MsgPack)]
-/// struct User { #[msgpack(rename = "n")] name: String, nick: Option<String> }
-///
-/// let Shape::Struct(def) = User::SHAPE.get() else { unreachable!() };
-/// assert!(matches!(def.fields[0].key, Key::Str("n")));
-/// assert!(def.fields[0].required && !def.fields[1].required);
-/// ```
-#[derive(Debug)]
-pub struct FieldDef {
-    /// The Rust field name (or index), for messages only.
-    pub name: &'static str,
-    /// The wire key in map form (unused in array forms, where the position
-    /// is the key).
-    pub key: Key,
-    /// More string keys the reader accepts for the field (`alias`), never
-    /// written; empty for most fields.
-    pub aliases: &'static [&'static str],
-    /// The field's shape.
-    pub shape: ShapeRef,
-    /// The reader needs it: no `default`, not an `Option`, not
-    /// `skip_deserializing`.
-    pub required: bool,
-    /// The writer writes it in every message (no `skip_if` or
-    /// `skip_serializing`, not left out by `omit_defaults`).
-    pub always_written: bool,
-    /// `flatten`: the field's own entries (a map-form struct's fields, or a
-    /// catch-all map's entries) are written inline in this struct's map
-    /// (array form: its fields inline, by position) instead of under a key.
-    /// The [`key`](FieldDef::key) is then unused.
-    pub flatten: bool,
 }
 
 /// A wire key (map form) or enum tag.

@@ -79,6 +79,21 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         }
         _ => quote!(),
     };
+    // A map-form struct's fallback is the shared `struct_fallback` (its
+    // map branch is `__decode_entries`, its array branch `__take_index` by
+    // position); a struct that flattens reads a map only, the general body.
+    let fallback_body = match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.has_flatten_decode() && !crate::ast::has_flatten(fields) => {
+            let max = if cont.attrs.deny_unknown_fields.is_set() {
+                let count = fields.iter().filter(|f| f.is_read()).count();
+                quote!(#count)
+            } else {
+                quote!(::core::primitive::usize::MAX)
+            };
+            quote!(#krate::__private::struct_fallback::<Self>(__d, #name, #max))
+        }
+        _ => quote!(#checks #body),
+    };
     let (body, fallback_impl) = match fast_path(cont, n) {
         // The common form inline, everything else in the out-of-line
         // `DecodeFallback` (see there).
@@ -98,8 +113,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     fn __decode_fallback(
                         __d: &mut #krate::Decoder<'de>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
-                        #checks
-                        #body
+                        #fallback_body
                     }
                 }
             },

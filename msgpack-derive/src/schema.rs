@@ -310,13 +310,28 @@ impl Gen<'_> {
                 tuple || !(has_default || self.cont.attrs.default.is_set() || f.attrs.skip_deserializing.is_set());
             // Never written (`skip_serializing`): to the check, a field that
             // may be left out.
-            let always = !(f.attrs.skip_if.is_set()
-                || f.attrs.skip_serializing.is_set()
-                || (omit_defaults && has_default));
+            let always =
+                !(f.attrs.skip_if.is_set() || f.attrs.skip_serializing.is_set() || (omit_defaults && has_default));
             let flatten = f.attrs.flatten.is_set();
-            quote! {
-                #schema::FieldDef { name: #fname, key: #key, aliases: &[#(#aliases),*], shape: #shape, required: #required, always_written: #always, flatten: #flatten }
+            // The common case is `FieldDef::new(name, shape)`; each
+            // difference one `const` modifier.
+            let mut def = quote!(#schema::FieldDef::new(#fname, #shape));
+            if !matches!(&f.key, Key::Str(k) if *k == fname) {
+                def = quote!(#def.key(#key));
             }
+            if aliases.len() > 0 {
+                def = quote!(#def.alias(&[#(#aliases),*]));
+            }
+            if !required {
+                def = quote!(#def.optional());
+            }
+            if !always {
+                def = quote!(#def.sometimes_written());
+            }
+            if flatten {
+                def = quote!(#def.flattened());
+            }
+            def
         });
         let deny = self.cont.attrs.deny_unknown_fields.is_set();
         let generic = !self.is_static;

@@ -405,10 +405,18 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         quote!(__acc.#p)
     };
     let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
-    let key_arms = wire.iter().enumerate().filter(|(_, (_, f))| !f.attrs.flatten.is_set()).map(|(p, (_, f))| {
-        let pat = key_pattern(krate, f);
-        quote!(#pat => #this::__take_index(__acc, #p, __key_at, __d),)
-    });
+    // Key to position, then one call of `__take_index`: each field's
+    // decoder once in what LLVM gets (the any-order path pays one more
+    // jump per key).
+    let key_arms: Vec<TokenStream> = wire
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, f))| !f.attrs.flatten.is_set())
+        .map(|(p, (_, f))| {
+            let pat = key_pattern(krate, f);
+            quote!(#pat => #p,)
+        })
+        .collect();
     let position = |i: usize, _: &Field| {
         let p = pos(i);
         quote!(#p)
@@ -435,6 +443,18 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         }
     };
     let (take, rest) = flatten_calls(n, fields, &in_acc);
+    let take_body = if key_arms.is_empty() {
+        quote!(::core::result::Result::Ok(#take))
+    } else {
+        quote! {
+            #[allow(unreachable_patterns)]
+            let __i = match __key {
+                #(#key_arms)*
+                _ => return ::core::result::Result::Ok(#take),
+            };
+            #this::__take_index(__acc, __i, __key_at, __d)
+        }
+    };
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let bind = wire.iter().map(|(i, _)| &slots[*i]);
     let build = build(cont, n, fields, &quote!(Self), &slots);
@@ -460,11 +480,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
                 #checks
                 let _ = (&__acc, __key_at);
-                #[allow(unreachable_patterns)]
-                match __key {
-                    #(#key_arms)*
-                    _ => ::core::result::Result::Ok(#take),
-                }
+                #take_body
             }
             #[inline]
             fn __take_index(

@@ -185,50 +185,9 @@ const _: () = {
         fn __decode_fallback(
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            let _ = __field::<Address>;
-            let __at = __d.position();
-            match __d.peek()? {
-                ::msgpack_core::marker::Marker::Map => {
-                    let __len = __d.map_len()?;
-                    __d.enter()?;
-                    let __r = <Self as ::msgpack_core::__private::DecodeMap<
-                        'de,
-                    >>::__decode_entries(
-                        __d,
-                        __len,
-                        __at,
-                        ::core::option::Option::None,
-                    )?;
-                    __d.leave();
-                    ::core::result::Result::<
-                        Self,
-                        ::msgpack_core::decode::Error,
-                    >::Ok(__r)
-                }
-                ::msgpack_core::marker::Marker::Array => {
-                    let __len = __d.array_len()?;
-                    __d.enter()?;
-                    let __r = {
-                        let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
-                            'de,
-                        >>::__new_acc();
-                        for __i in 0..__len {
-                            let __el_at = __d.position();
-                            if !<Self as ::msgpack_core::__private::FlattenDecode<
-                                'de,
-                            >>::__take_index(&mut __acc, __i, __el_at, __d)? {
-                                __d.skip()?;
-                            }
-                        }
-                        <Self as ::msgpack_core::__private::FlattenDecode<
-                            'de,
-                        >>::__finish(__acc, __d, __at)?
-                    };
-                    __d.leave();
-                    ::core::result::Result::Ok(__r)
-                }
-                _ => ::core::result::Result::Err(__d.type_error("Order", __at)),
-            }
+            ::msgpack_core::__private::struct_fallback::<
+                Self,
+            >(__d, "Order", ::core::primitive::usize::MAX)
         }
     }
     #[automatically_derived]
@@ -403,49 +362,20 @@ const _: () = {
             let _ = __field::<Address>;
             let _ = (&__acc, __key_at);
             #[allow(unreachable_patterns)]
-            match __key {
-                ::msgpack_core::__private::Key::Str(b"id") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 0usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"customer") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 1usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"note") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 2usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"items") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 3usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"totals") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 4usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"weight") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 5usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"express") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 6usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"address") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 7usize, __key_at, __d)
-                }
-                _ => ::core::result::Result::Ok(false),
-            }
+            let __i = match __key {
+                ::msgpack_core::__private::Key::Str(b"id") => 0usize,
+                ::msgpack_core::__private::Key::Str(b"customer") => 1usize,
+                ::msgpack_core::__private::Key::Str(b"note") => 2usize,
+                ::msgpack_core::__private::Key::Str(b"items") => 3usize,
+                ::msgpack_core::__private::Key::Str(b"totals") => 4usize,
+                ::msgpack_core::__private::Key::Str(b"weight") => 5usize,
+                ::msgpack_core::__private::Key::Str(b"express") => 6usize,
+                ::msgpack_core::__private::Key::Str(b"address") => 7usize,
+                _ => return ::core::result::Result::Ok(false),
+            };
+            <Self as ::msgpack_core::__private::FlattenDecode<
+                'de,
+            >>::__take_index(__acc, __i, __key_at, __d)
         }
         #[inline]
         fn __take_index(
@@ -641,81 +571,39 @@ const _: () = {
                 generic: false,
                 form: ::msgpack_core::schema::Form::Map,
                 fields: &[
-                    ::msgpack_core::schema::FieldDef {
-                        name: "id",
-                        key: ::msgpack_core::schema::Key::Str("id"),
-                        aliases: &[],
-                        shape: <u64 as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "customer",
-                        key: ::msgpack_core::schema::Key::Str("customer"),
-                        aliases: &[],
-                        shape: <String as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "note",
-                        key: ::msgpack_core::schema::Key::Str("note"),
-                        aliases: &[],
-                        shape: <Option<String> as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: false,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "items",
-                        key: ::msgpack_core::schema::Key::Str("items"),
-                        aliases: &[],
-                        shape: <Vec<u32> as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "totals",
-                        key: ::msgpack_core::schema::Key::Str("totals"),
-                        aliases: &[],
-                        shape: <BTreeMap<
-                            String,
-                            u32,
-                        > as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "weight",
-                        key: ::msgpack_core::schema::Key::Str("weight"),
-                        aliases: &[],
-                        shape: <f32 as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "express",
-                        key: ::msgpack_core::schema::Key::Str("express"),
-                        aliases: &[],
-                        shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
-                    ::msgpack_core::schema::FieldDef {
-                        name: "address",
-                        key: ::msgpack_core::schema::Key::Str("address"),
-                        aliases: &[],
-                        shape: <Address as ::msgpack_core::schema::Schema>::SHAPE,
-                        required: true,
-                        always_written: true,
-                        flatten: false,
-                    },
+                    ::msgpack_core::schema::FieldDef::new(
+                        "id",
+                        <u64 as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
+                    ::msgpack_core::schema::FieldDef::new(
+                        "customer",
+                        <String as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
+                    ::msgpack_core::schema::FieldDef::new(
+                            "note",
+                            <Option<String> as ::msgpack_core::schema::Schema>::SHAPE,
+                        )
+                        .optional(),
+                    ::msgpack_core::schema::FieldDef::new(
+                        "items",
+                        <Vec<u32> as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
+                    ::msgpack_core::schema::FieldDef::new(
+                        "totals",
+                        <BTreeMap<String, u32> as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
+                    ::msgpack_core::schema::FieldDef::new(
+                        "weight",
+                        <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
+                    ::msgpack_core::schema::FieldDef::new(
+                        "express",
+                        <bool as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
+                    ::msgpack_core::schema::FieldDef::new(
+                        "address",
+                        <Address as ::msgpack_core::schema::Schema>::SHAPE,
+                    ),
                 ],
                 deny_unknown_fields: false,
             },

@@ -138,49 +138,9 @@ const _: () = {
         fn __decode_fallback(
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            let __at = __d.position();
-            match __d.peek()? {
-                ::msgpack_core::marker::Marker::Map => {
-                    let __len = __d.map_len()?;
-                    __d.enter()?;
-                    let __r = <Self as ::msgpack_core::__private::DecodeMap<
-                        'de,
-                    >>::__decode_entries(
-                        __d,
-                        __len,
-                        __at,
-                        ::core::option::Option::None,
-                    )?;
-                    __d.leave();
-                    ::core::result::Result::<
-                        Self,
-                        ::msgpack_core::decode::Error,
-                    >::Ok(__r)
-                }
-                ::msgpack_core::marker::Marker::Array => {
-                    let __len = __d.array_len()?;
-                    __d.enter()?;
-                    let __r = {
-                        let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
-                            'de,
-                        >>::__new_acc();
-                        for __i in 0..__len {
-                            let __el_at = __d.position();
-                            if !<Self as ::msgpack_core::__private::FlattenDecode<
-                                'de,
-                            >>::__take_index(&mut __acc, __i, __el_at, __d)? {
-                                __d.skip()?;
-                            }
-                        }
-                        <Self as ::msgpack_core::__private::FlattenDecode<
-                            'de,
-                        >>::__finish(__acc, __d, __at)?
-                    };
-                    __d.leave();
-                    ::core::result::Result::Ok(__r)
-                }
-                _ => ::core::result::Result::Err(__d.type_error("Marker", __at)),
-            }
+            ::msgpack_core::__private::struct_fallback::<
+                Self,
+            >(__d, "Marker", ::core::primitive::usize::MAX)
         }
     }
     #[automatically_derived]
@@ -321,34 +281,17 @@ const _: () = {
         ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
             let _ = (&__acc, __key_at);
             #[allow(unreachable_patterns)]
-            match __key {
-                ::msgpack_core::__private::Key::Str(b"id") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 0usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"x") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 1usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"y") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 2usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"visible") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 3usize, __key_at, __d)
-                }
-                ::msgpack_core::__private::Key::Str(b"label") => {
-                    <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take_index(__acc, 4usize, __key_at, __d)
-                }
-                _ => ::core::result::Result::Ok(false),
-            }
+            let __i = match __key {
+                ::msgpack_core::__private::Key::Str(b"id") => 0usize,
+                ::msgpack_core::__private::Key::Str(b"x") => 1usize,
+                ::msgpack_core::__private::Key::Str(b"y") => 2usize,
+                ::msgpack_core::__private::Key::Str(b"visible") => 3usize,
+                ::msgpack_core::__private::Key::Str(b"label") => 4usize,
+                _ => return ::core::result::Result::Ok(false),
+            };
+            <Self as ::msgpack_core::__private::FlattenDecode<
+                'de,
+            >>::__take_index(__acc, __i, __key_at, __d)
         }
         #[inline]
         fn __take_index(
@@ -510,51 +453,26 @@ const _: () = {
             generic: false,
             form: ::msgpack_core::schema::Form::Map,
             fields: &[
-                ::msgpack_core::schema::FieldDef {
-                    name: "id",
-                    key: ::msgpack_core::schema::Key::Str("id"),
-                    aliases: &[],
-                    shape: <u32 as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "x",
-                    key: ::msgpack_core::schema::Key::Str("x"),
-                    aliases: &[],
-                    shape: <f64 as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "y",
-                    key: ::msgpack_core::schema::Key::Str("y"),
-                    aliases: &[],
-                    shape: <f64 as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "visible",
-                    key: ::msgpack_core::schema::Key::Str("visible"),
-                    aliases: &[],
-                    shape: <bool as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
-                ::msgpack_core::schema::FieldDef {
-                    name: "label",
-                    key: ::msgpack_core::schema::Key::Str("label"),
-                    aliases: &[],
-                    shape: <String as ::msgpack_core::schema::Schema>::SHAPE,
-                    required: true,
-                    always_written: true,
-                    flatten: false,
-                },
+                ::msgpack_core::schema::FieldDef::new(
+                    "id",
+                    <u32 as ::msgpack_core::schema::Schema>::SHAPE,
+                ),
+                ::msgpack_core::schema::FieldDef::new(
+                    "x",
+                    <f64 as ::msgpack_core::schema::Schema>::SHAPE,
+                ),
+                ::msgpack_core::schema::FieldDef::new(
+                    "y",
+                    <f64 as ::msgpack_core::schema::Schema>::SHAPE,
+                ),
+                ::msgpack_core::schema::FieldDef::new(
+                    "visible",
+                    <bool as ::msgpack_core::schema::Schema>::SHAPE,
+                ),
+                ::msgpack_core::schema::FieldDef::new(
+                    "label",
+                    <String as ::msgpack_core::schema::Schema>::SHAPE,
+                ),
             ],
             deny_unknown_fields: false,
         },
