@@ -731,13 +731,19 @@ impl fmt::Display for Error {
     }
 }
 
+/// The message `Display` writes, in `Error(..)`: what `.unwrap()` shows,
+/// and one formatting path in a program instead of two (the derived
+/// `Debug` of [`ErrorKind`] and [`Found`] stays for those who print them).
+///
+/// ```
+/// let e = msgpack_core::from_slice::<u8>(&[0xa1, b'x']).unwrap_err();
+/// assert_eq!(format!("{e:?}"), "Error(expected u8, found str \"x\" at $ (byte 0))");
+/// ```
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("kind", &self.get().kind)
-            .field("offset", &self.get().offset)
-            .field("path", &format_args!("{}", self.path()))
-            .finish()
+        f.write_str("Error(")?;
+        fmt::Display::fmt(self, f)?;
+        f.write_str(")")
     }
 }
 
