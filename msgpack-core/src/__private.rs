@@ -17,6 +17,7 @@ pub use crate::encode::bounded::EncodeItems;
 mod as_array;
 #[cfg(feature = "alloc")]
 mod as_map;
+mod entries;
 mod errors;
 mod fallback;
 mod fields;
@@ -38,6 +39,7 @@ pub use ::serde as serde_crate;
 pub use as_array::{bytes_as_array, bytes_as_array_len};
 #[cfg(feature = "alloc")]
 pub use as_map::{PairSeq, pairs_as_map, pairs_as_map_len, pairs_from_map};
+pub use entries::struct_entries;
 pub use errors::{
     conversion_error, duplicate_field, first_missing, invalid_length, missing_field, unknown_field, unknown_variant,
 };

@@ -75,6 +75,9 @@ fn keyed_arms(
             }
             let helper = super::field::typed_helper(n, f, "take_field");
             let take = quote!(#helper(&mut #slot, __d, #name, __key_at)?);
+            if done.is_empty() {
+                return quote!(#pat => #take,);
+            }
             quote! {
                 #pat => {
                     #take;
@@ -334,46 +337,14 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
     }}
 }
 
-/// A struct's map entries through its `FlattenDecode` (see [`map_entries`]).
+/// A struct's map entries through its `FlattenDecode`: the shared
+/// `__private::struct_entries` (one accumulator throughout: the in-order
+/// path is `__take_in_order`'s, the any-order loop `__take`'s, the build
+/// `__finish`'s, each inlined, not second copies of them).
 fn struct_entries(cont: &Container, n: &Names) -> TokenStream {
     let krate = &n.krate;
-    let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
-    // One accumulator throughout: the in-order path is `__take_in_order`'s,
-    // the any-order loop `__take`'s, the build `__finish`'s (each inlined),
-    // not second copies of them.
-    let unknown = if cont.attrs.deny_unknown_fields.is_set() {
-        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
-    } else {
-        quote!(__d.skip()?;)
-    };
-    quote! {{
-        #[allow(unused_mut)]
-        let mut __skip_key = __skip_key;
-        let mut __acc = #this::__new_acc();
-        let mut __left: usize = __len;
-        #this::__take_in_order(&mut __acc, __d, &mut __left)?;
-        while __left > 0 {
-            __left -= 1;
-            let __key_at = __d.position();
-            let __key = #krate::__private::read_key(__d)?;
-            if #this::__take(&mut __acc, __key, __key_at, __d)? {
-                continue;
-            }
-            match __key {
-                #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
-                        __t.seen(__d, __key_at)?;
-                    }
-                }
-                _ => {
-                    if !#this::__take_rest(&mut __acc, __key_at, __d)? {
-                        #unknown
-                    }
-                }
-            }
-        }
-        #this::__finish(__acc, __d, __at)?
-    }}
+    let deny = cont.attrs.deny_unknown_fields.is_set();
+    quote!(#krate::__private::struct_entries::<Self>(__d, __len, __at, __skip_key, #deny)?)
 }
 
 /// `impl FlattenDecode` for a map-form struct: its accumulator is a tuple
@@ -421,7 +392,18 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         let p = pos(i);
         quote!(#p)
     };
-    let index_arms = keyed_arms(n, fields, &position, &in_acc, &quote!(return ::core::result::Result::Ok(true);));
+    let index_arms = keyed_arms(n, fields, &position, &in_acc, &quote!());
+    let index_body = if index_arms.is_empty() {
+        quote!(::core::result::Result::Ok(false))
+    } else {
+        quote! {
+            match __index {
+                #(#index_arms)*
+                _ => return ::core::result::Result::Ok(false),
+            }
+            ::core::result::Result::Ok(true)
+        }
+    };
     // Its own in-order path, for a struct that flattens it: the fast
     // path's steps on the accumulator. (One line per field through a
     // generic `in_order(slot, d, left, key, name, may_be_absent)` step
@@ -491,10 +473,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
                 #checks
                 let _ = (&__acc, __key_at, &__d);
-                match __index {
-                    #(#index_arms)*
-                    _ => ::core::result::Result::Ok(false),
-                }
+                #index_body
             }
             #[inline]
             fn __take_rest(

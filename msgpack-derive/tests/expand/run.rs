@@ -305,35 +305,31 @@ const _: () = {
                 0usize => {
                     ::msgpack_core::__private::take_field::<
                         u32,
-                    >(&mut __acc.0, __d, "id", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    >(&mut __acc.0, __d, "id", __key_at)?
                 }
                 1usize => {
                     ::msgpack_core::__private::take_field::<
                         f64,
-                    >(&mut __acc.1, __d, "x", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    >(&mut __acc.1, __d, "x", __key_at)?
                 }
                 2usize => {
                     ::msgpack_core::__private::take_field::<
                         f64,
-                    >(&mut __acc.2, __d, "y", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    >(&mut __acc.2, __d, "y", __key_at)?
                 }
                 3usize => {
                     ::msgpack_core::__private::take_field::<
                         bool,
-                    >(&mut __acc.3, __d, "visible", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    >(&mut __acc.3, __d, "visible", __key_at)?
                 }
                 4usize => {
                     ::msgpack_core::__private::take_field::<
                         String,
-                    >(&mut __acc.4, __d, "label", __key_at)?;
-                    return ::core::result::Result::Ok(true);
+                    >(&mut __acc.4, __d, "label", __key_at)?
                 }
-                _ => ::core::result::Result::Ok(false),
+                _ => return ::core::result::Result::Ok(false),
             }
+            ::core::result::Result::Ok(true)
         }
         #[inline]
         fn __take_rest(
@@ -397,48 +393,11 @@ const _: () = {
             __at: usize,
             __skip_key: ::core::option::Option<::msgpack_core::__private::TagKey>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            ::core::result::Result::Ok({
-                #[allow(unused_mut)]
-                let mut __skip_key = __skip_key;
-                let mut __acc = <Self as ::msgpack_core::__private::FlattenDecode<
-                    'de,
-                >>::__new_acc();
-                let mut __left: usize = __len;
-                <Self as ::msgpack_core::__private::FlattenDecode<
-                    'de,
-                >>::__take_in_order(&mut __acc, __d, &mut __left)?;
-                while __left > 0 {
-                    __left -= 1;
-                    let __key_at = __d.position();
-                    let __key = ::msgpack_core::__private::read_key(__d)?;
-                    if <Self as ::msgpack_core::__private::FlattenDecode<
-                        'de,
-                    >>::__take(&mut __acc, __key, __key_at, __d)? {
-                        continue;
-                    }
-                    match __key {
-                        ::msgpack_core::__private::Key::Str(
-                            __k,
-                        ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                            if let ::core::option::Option::Some(__t) = __skip_key
-                                .as_mut()
-                            {
-                                __t.seen(__d, __key_at)?;
-                            }
-                        }
-                        _ => {
-                            if !<Self as ::msgpack_core::__private::FlattenDecode<
-                                'de,
-                            >>::__take_rest(&mut __acc, __key_at, __d)? {
-                                __d.skip()?;
-                            }
-                        }
-                    }
-                }
-                <Self as ::msgpack_core::__private::FlattenDecode<
-                    'de,
-                >>::__finish(__acc, __d, __at)?
-            })
+            ::core::result::Result::Ok(
+                ::msgpack_core::__private::struct_entries::<
+                    Self,
+                >(__d, __len, __at, __skip_key, false)?,
+            )
         }
     }
     /// Identifies this definition in schemas (recursion).

@@ -215,17 +215,17 @@ const _: () = {
                                     ::msgpack_core::__private::Key::Str(b"x") => {
                                         ::msgpack_core::__private::take_field::<
                                             f32,
-                                        >(&mut __v0, __d, "x", __key_at)?;
+                                        >(&mut __v0, __d, "x", __key_at)?
                                     }
                                     ::msgpack_core::__private::Key::Str(b"y") => {
                                         ::msgpack_core::__private::take_field::<
                                             f32,
-                                        >(&mut __v1, __d, "y", __key_at)?;
+                                        >(&mut __v1, __d, "y", __key_at)?
                                     }
                                     ::msgpack_core::__private::Key::Str(b"z") => {
                                         ::msgpack_core::__private::take_field::<
                                             f32,
-                                        >(&mut __v2, __d, "z", __key_at)?;
+                                        >(&mut __v2, __d, "z", __key_at)?
                                     }
                                     ::msgpack_core::__private::Key::Str(
                                         __k,
