@@ -464,7 +464,11 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 let _ = (&__acc, __key_at);
                 #take_body
             }
-            #[inline]
+            // One copy per struct, called by the any-order loop (through
+            // `__take`) and the array form: the in-order path has its own
+            // inlined decoders, and a second inlined copy of every field's
+            // decoder in each caller was LLVM's work for a cold path.
+            #[inline(never)]
             fn __take_index(
                 __acc: &mut Self::Acc,
                 __index: usize,

@@ -377,7 +377,7 @@ const _: () = {
                 'de,
             >>::__take_index(__acc, __i, __key_at, __d)
         }
-        #[inline]
+        #[inline(never)]
         fn __take_index(
             __acc: &mut Self::Acc,
             __index: usize,
