@@ -45,6 +45,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let map_impl = match &cont.data {
         Data::Struct(Style::Struct, fields) if cont.has_flatten_decode() => {
             let entries = map_entries(cont, n, fields, &quote!(Self));
+            let entries_checks =
+                crate::ast::field_check::field_checks_in(cont, crate::ast::field_check::Side::Decode, &entries);
             let head = quote! {
                 #[automatically_derived]
                 impl<#params> #krate::__private::FlattenDecode<'de> for #ident #ty_generics where #(#preds,)*
@@ -61,7 +63,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         __at: usize,
                         __skip_key: ::core::option::Option<#krate::__private::TagKey>,
                     ) -> ::core::result::Result<Self, #krate::decode::Error> {
-                        #checks
+                        #entries_checks
                         ::core::result::Result::Ok(#entries)
                     }
                 }
@@ -130,13 +132,18 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Some(parts) => parts,
         None => (quote!(), quote!()),
     };
+    let decode_checks = crate::ast::field_check::field_checks_in(
+        cont,
+        crate::ast::field_check::Side::Decode,
+        &quote!(#layout_hook #body),
+    );
     quote! {
         #[automatically_derived]
         impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
             #layout_items
             #inline
             fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
-                #checks
+                #decode_checks
                 #layout_hook
                 #body
             }

@@ -41,6 +41,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let costly_len = costly_len(cont, n);
     // A transparent struct is its field: no window or map entries of its own.
     let plain = cont.transparent_field().is_none();
+    let items_checks = crate::ast::field_check::field_checks_in(cont, crate::ast::field_check::Side::Encode, &body);
     let items_impl = match &cont.data {
         Data::Struct(Style::Struct | Style::Tuple, _) if cont.generics.params.is_empty() && plain => quote! {
             #[automatically_derived]
@@ -50,7 +51,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     &self,
                     __e: &mut #krate::encode::Encoder<__W>,
                 ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
-                    #checks
+                    #items_checks
                     #body
                 }
             }
@@ -148,6 +149,12 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         Some(parts) => parts,
         None => (quote!(), quote!()),
     };
+    let encode_checks = crate::ast::field_check::field_checks_in(
+        cont,
+        crate::ast::field_check::Side::Encode,
+        &quote!(#layout_hook #body),
+    );
+    let len_checks = crate::ast::field_check::field_checks_in(cont, crate::ast::field_check::Side::Encode, &len);
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::Encode for #ident #ty_generics where #(#preds,)* {
@@ -159,13 +166,13 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
             ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
-                #checks
+                #encode_checks
                 #layout_hook
                 #body
             }
             #[inline]
             fn encoded_len(&self) -> usize {
-                #checks
+                #len_checks
                 #len
             }
         }

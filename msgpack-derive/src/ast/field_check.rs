@@ -60,7 +60,21 @@ pub(crate) fn check_fns(cont: &Container, n: &Names) -> TokenStream {
 
 /// The checks for `cont`'s fields, to put first in a body of `side`.
 pub(crate) fn field_checks(cont: &Container, side: Side) -> TokenStream {
-    let checks = checked(cont).into_iter().map(|(ty, kind)| match kind {
+    checks_where(cont, side, |_| true)
+}
+
+/// The checks of [`field_checks`] whose type `body` names: a body that
+/// only calls the type's other impls (`encode` through `__encode_items`,
+/// `decode` through `__decode_entries`) cannot fail on a field's type, and
+/// its check would be tokens for nothing. (By the type's text: a body
+/// naming `AddressBook` keeps the check of `Address`, which is harmless.)
+pub(crate) fn field_checks_in(cont: &Container, side: Side, body: &TokenStream) -> TokenStream {
+    let text = body.to_string();
+    checks_where(cont, side, |ty| text.contains(&quote!(#ty).to_string()))
+}
+
+fn checks_where(cont: &Container, side: Side, keep: impl Fn(&syn::Type) -> bool) -> TokenStream {
+    let checks = checked(cont).into_iter().filter(|(ty, _)| keep(ty)).map(|(ty, kind)| match kind {
         Kind::Free => quote_spanned!(ty.span()=> let _ = __field::<#ty>;),
         Kind::Lifetimes => {
             let st = staticize(ty);

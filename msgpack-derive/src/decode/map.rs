@@ -460,7 +460,6 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> ::core::result::Result<bool, #krate::decode::Error> {
-                #checks
                 let _ = (&__acc, __key_at);
                 #take_body
             }

@@ -44,7 +44,6 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            let _ = __field::<Address>;
             if <Self as ::msgpack_core::Encode>::MAX_LEN
                 <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
             {
@@ -65,7 +64,6 @@ const _: () = {
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            let _ = __field::<Address>;
             1usize + <Self as ::msgpack_core::__private::EncodeMap>::__entries_len(self)
         }
     }
@@ -76,7 +74,6 @@ const _: () = {
             &self,
             __e: &mut ::msgpack_core::encode::Encoder<__W>,
         ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            let _ = __field::<Address>;
             <Self as ::msgpack_core::__private::MapBody>::__map_body::<
                 true,
                 __W,
@@ -163,7 +160,6 @@ const _: () = {
         fn decode(
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            let _ = __field::<Address>;
             if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
                 __d.enter()?;
                 let __r = <Self as ::msgpack_core::__private::DecodeMap<
@@ -359,7 +355,6 @@ const _: () = {
             __key_at: usize,
             __d: &mut ::msgpack_core::Decoder<'de>,
         ) -> ::core::result::Result<bool, ::msgpack_core::decode::Error> {
-            let _ = __field::<Address>;
             let _ = (&__acc, __key_at);
             #[allow(unreachable_patterns)]
             let __i = match __key {
@@ -505,7 +500,6 @@ const _: () = {
             __at: usize,
             __skip_key: ::core::option::Option<::msgpack_core::__private::TagKey>,
         ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            let _ = __field::<Address>;
             ::core::result::Result::Ok(
                 ::msgpack_core::__private::struct_entries::<
                     Self,
