@@ -13,9 +13,20 @@ pub(crate) mod field_check;
 pub(crate) mod layout;
 
 /// Paths the generated code uses.
+///
+/// The generated items sit in one `const _: () = { ... };` block that
+/// starts with [`Names::import`]: `use ::msgpack_core as __msgpack;` and
+/// the same for `Result` and `Option`. The items then spell
+/// `__msgpack::Encode` instead of `::msgpack_core::Encode` and
+/// `__Option::None` instead of `::core::option::Option::None` (about 130
+/// and 60 paths per struct): two to four tokens fewer per path for the
+/// compiler to parse, resolve and print (issue 26, "less generated code").
 pub(crate) struct Names {
-    /// The core crate: `::msgpack_core`, or `#[msgpack(crate = "...")]`.
+    /// The core crate as the generated items name it: the alias `__msgpack`.
     pub(crate) krate: syn::Path,
+    /// The core crate's real path: `::msgpack_core`, or
+    /// `#[msgpack(crate = "...")]`.
+    real: syn::Path,
 }
 
 impl Names {
@@ -26,7 +37,26 @@ impl Names {
 
     /// The names with `krate`, else `::msgpack_core`.
     pub(crate) fn with_crate(krate: Option<&syn::Path>) -> Names {
-        Names { krate: krate.cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core)) }
+        Names {
+            krate: syn::parse_quote!(__msgpack),
+            real: krate.cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core)),
+        }
+    }
+
+    /// The core crate's real path (for text that names it: a `with`
+    /// adapter's identity in the schema).
+    pub(crate) fn real(&self) -> &syn::Path {
+        &self.real
+    }
+
+    /// The `use` that gives the generated block its alias of the crate.
+    pub(crate) fn import(&self) -> proc_macro2::TokenStream {
+        let real = &self.real;
+        quote! {
+            use #real as __msgpack;
+            use ::core::option::Option as __Option;
+            use ::core::result::Result as __Result;
+        }
     }
 }
 

@@ -61,10 +61,10 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                         __d: &mut #krate::Decoder<'de>,
                         __len: usize,
                         __at: usize,
-                        __skip_key: ::core::option::Option<#krate::__private::TagKey>,
-                    ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                        __skip_key: __Option<#krate::__private::TagKey>,
+                    ) -> __Result<Self, #krate::decode::Error> {
                         #entries_checks
-                        ::core::result::Result::Ok(#entries)
+                        __Result::Ok(#entries)
                     }
                 }
             }
@@ -106,7 +106,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             // registers (no reload of fields just stored to the stack).
             quote! {
                 #fast
-                ::core::result::Result::Ok(<Self as #krate::__private::DecodeFallback<'de>>::__decode_fallback(__d)?)
+                __Result::Ok(<Self as #krate::__private::DecodeFallback<'de>>::__decode_fallback(__d)?)
             },
             quote! {
                 #[automatically_derived]
@@ -114,7 +114,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     #[inline(never)]
                     fn __decode_fallback(
                         __d: &mut #krate::Decoder<'de>,
-                    ) -> ::core::result::Result<Self, #krate::decode::Error> {
+                    ) -> __Result<Self, #krate::decode::Error> {
                         #fallback_body
                     }
                 }
@@ -142,7 +142,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
         impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
             #layout_items
             #inline
-            fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+            fn decode(__d: &mut #krate::Decoder<'de>) -> __Result<Self, #krate::decode::Error> {
                 #decode_checks
                 #layout_hook
                 #body
@@ -171,13 +171,13 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
     }
     match style {
         Style::Struct if cont.form() == Form::Map => Some(quote! {
-            if let ::core::option::Option::Some((__len, __at)) = __d.__fixmap() {
+            if let __Option::Some((__len, __at)) = __d.__fixmap() {
                 __d.enter()?;
                 let __r = <Self as #krate::__private::DecodeMap<'de>>::__decode_entries(
-                    __d, __len, __at, ::core::option::Option::None,
+                    __d, __len, __at, __Option::None,
                 )?;
                 __d.leave();
-                return ::core::result::Result::Ok(__r);
+                return __Result::Ok(__r);
             }
         }),
         Style::Struct | Style::Tuple => {
@@ -203,7 +203,7 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
                     __d.enter()?;
                     let __r = #build;
                     __d.leave();
-                    return ::core::result::Result::Ok(__r);
+                    return __Result::Ok(__r);
                 }
             })
         }
@@ -241,8 +241,8 @@ fn runs_then_build(
                 let each = &values[r.start..r.end];
                 lets.push(quote! {
                     let (#(#these,)*) = match __d.__fixed_run(const { &#layout }, #read) {
-                        ::core::option::Option::Some(__t) => __t,
-                        ::core::option::Option::None => (#(#each,)*),
+                        __Option::Some(__t) => __t,
+                        __Option::None => (#(#each,)*),
                     };
                 });
                 i = r.end;
@@ -277,7 +277,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
             })
             .collect();
         let build = construct(&ctor, style, fields, &values);
-        return quote!(::core::result::Result::Ok(#build));
+        return quote!(__Result::Ok(#build));
     }
     match style {
         // `nil`, or the empty array that rmp-serde writes for a unit struct.
@@ -286,16 +286,16 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
             if __d.peek()? == #krate::marker::Marker::Array {
                 let __len = __d.array_len()?;
                 if __len != 0 {
-                    return ::core::result::Result::Err(#krate::__private::invalid_length(__d, 0, __len, __at));
+                    return __Result::Err(#krate::__private::invalid_length(__d, 0, __len, __at));
                 }
             } else {
                 __d.nil()?;
             }
-            ::core::result::Result::Ok(Self)
+            __Result::Ok(Self)
         },
         Style::Newtype => {
             let call = decode_fn(n, &fields[0]);
-            quote!(::core::result::Result::Ok(Self(#call(__d)?)))
+            quote!(__Result::Ok(Self(#call(__d)?)))
         }
         Style::Tuple => {
             let elems = array_elements(cont, n, style, fields, &ctor);
@@ -305,25 +305,25 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
                 __d.enter()?;
                 let __r = #elems;
                 __d.leave();
-                ::core::result::Result::Ok(__r)
+                __Result::Ok(__r)
             }
         }
         Style::Struct => {
             let elems = array_elements(cont, n, style, fields, &ctor);
             let map = if cont.form() == Form::Map {
-                quote!(<Self as #krate::__private::DecodeMap<'de>>::__decode_entries(__d, __len, __at, ::core::option::Option::None)?)
+                quote!(<Self as #krate::__private::DecodeMap<'de>>::__decode_entries(__d, __len, __at, __Option::None)?)
             } else if crate::ast::has_flatten(fields) {
                 // Flattened fields are positions: such a struct is read from
                 // an array only.
                 quote!({
-                    let __no: ::core::result::Result<Self, #krate::decode::Error> =
-                        ::core::result::Result::Err(__d.type_error(#name, __at));
+                    let __no: __Result<Self, #krate::decode::Error> =
+                        __Result::Err(__d.type_error(#name, __at));
                     __no?
                 })
             } else {
                 let entries = map_entries(cont, n, fields, &ctor);
                 quote!({
-                    let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
+                    let __skip_key: __Option<#krate::__private::TagKey> = __Option::None;
                     #entries
                 })
             };

@@ -50,7 +50,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 fn __encode_items<__W: #krate::encode::Write>(
                     &self,
                     __e: &mut #krate::encode::Encoder<__W>,
-                ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                     #items_checks
                     #body
                 }
@@ -111,7 +111,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     fn __encode_entries<__W: #krate::encode::Write>(
                         &self,
                         __e: &mut #krate::encode::Encoder<__W>,
-                    ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                    ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                         <Self as #krate::__private::MapBody>::__map_body::<false, __W>(self, __e)
                     }
                     #[inline(always)]
@@ -126,11 +126,11 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                     fn __map_body<const __HEADER: bool, __W: #krate::encode::Write>(
                         &self,
                         __e: &mut #krate::encode::Encoder<__W>,
-                    ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                    ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                         #checks
                         #pre
                         #stmts
-                        ::core::result::Result::Ok(())
+                        __Result::Ok(())
                     }
                 }
             }
@@ -165,7 +165,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             fn encode<__W: #krate::encode::Write>(
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
-            ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+            ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                 #encode_checks
                 #layout_hook
                 #body
@@ -245,7 +245,7 @@ fn transparent_body(cont: &Container, n: &Names) -> (TokenStream, TokenStream) {
     let m = &f.member;
     let a = quote!(&self.#m);
     let enc = value_encode(n, f, &a);
-    (quote!(#enc ::core::result::Result::Ok(())), value_len(n, f, &a))
+    (quote!(#enc __Result::Ok(())), value_len(n, f, &a))
 }
 
 fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (TokenStream, TokenStream) {
@@ -261,7 +261,7 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field]) -> (
             let a = access(f);
             let enc = value_encode(n, f, &a);
             let len = value_len(n, f, &a);
-            (quote!(#enc ::core::result::Result::Ok(())), len)
+            (quote!(#enc __Result::Ok(())), len)
         }
         Style::Tuple => array_of(n, &wire, &access, &[]),
         Style::Struct => match cont.form() {

@@ -62,9 +62,11 @@ fn try_expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let lock = lock::expand(&cont, &n)?;
     // The per-field trait check's function, when a field has one.
     let field_fn = crate::ast::field_check::check_fns(&cont, &n);
+    let import = n.import();
     Ok(quote! {
-        #[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, unused_labels, unused_imports, clippy::all)]
         const _: () = {
+            #import
             #field_fn
             #enc
             #dec

@@ -11,17 +11,20 @@ use crate::ast::Names;
 pub(crate) fn expand(input: &syn::DeriveInput, n: &Names) -> TokenStream {
     let ident = &input.ident;
     let krate = &n.krate;
+    let import = n.import();
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let mut de_generics = input.generics.clone();
     de_generics.params.insert(0, syn::parse_quote!('de));
     let (de_impl_generics, _, _) = de_generics.split_for_impl();
     quote! {
+        #[allow(unused_imports)]
         const _: () = {
+            #import
             impl #impl_generics #krate::Encode for #ident #ty_generics #where_clause {
                 fn encode<__W: #krate::encode::Write>(
                     &self,
                     _: &mut #krate::encode::Encoder<__W>,
-                ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+                ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                     ::core::unreachable!()
                 }
                 fn encoded_len(&self) -> usize {
@@ -33,7 +36,7 @@ pub(crate) fn expand(input: &syn::DeriveInput, n: &Names) -> TokenStream {
                     #krate::schema::ShapeRef::new(&#krate::schema::Shape::Any);
             }
             impl #de_impl_generics #krate::Decode<'de> for #ident #ty_generics #where_clause {
-                fn decode(_: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+                fn decode(_: &mut #krate::Decoder<'de>) -> __Result<Self, #krate::decode::Error> {
                     ::core::unreachable!()
                 }
             }

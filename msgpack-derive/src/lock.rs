@@ -258,10 +258,10 @@ impl Gen<'_> {
                 let len = opt_len(*len);
                 quote!(#schema::Shape::Bin { len: #len, from_array: #from_array })
             }
-            Ty::Ext(None) => quote!(#schema::Shape::Ext { type_code: ::core::option::Option::None }),
+            Ty::Ext(None) => quote!(#schema::Shape::Ext { type_code: __Option::None }),
             Ty::Ext(Some(c)) => {
                 let c = int(i64::from(*c));
-                quote!(#schema::Shape::Ext { type_code: ::core::option::Option::Some(#c as i8) })
+                quote!(#schema::Shape::Ext { type_code: __Option::Some(#c as i8) })
             }
             Ty::Timestamp => quote!(#schema::Shape::Timestamp),
             Ty::Option(i) => {
@@ -302,10 +302,10 @@ fn int(i: i64) -> TokenStream {
 
 fn opt_len(len: Option<u64>) -> TokenStream {
     match len {
-        None => quote!(::core::option::Option::None),
+        None => quote!(__Option::None),
         Some(n) => {
             let n = Literal::u64_unsuffixed(n);
-            quote!(::core::option::Option::Some(#n))
+            quote!(__Option::Some(#n))
         }
     }
 }

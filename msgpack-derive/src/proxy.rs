@@ -58,7 +58,7 @@ pub(crate) fn encode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenS
             fn encode<__W: #krate::encode::Write>(
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
-            ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+            ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                 let __v: #ty = #conv;
                 <#ty as #krate::Encode>::encode(&__v, __e)
             }
@@ -90,9 +90,9 @@ pub(crate) fn decode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> TokenS
         #[automatically_derived]
         impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
             #[inline]
-            fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+            fn decode(__d: &mut #krate::Decoder<'de>) -> __Result<Self, #krate::decode::Error> {
                 let __v: #ty = #call(__d)?;
-                ::core::result::Result::Ok(#conv(__v))
+                __Result::Ok(#conv(__v))
             }
         }
     }
@@ -123,12 +123,12 @@ pub(crate) fn try_decode_impl(cont: &Container, n: &Names, ty: &syn::Type) -> To
         #[automatically_derived]
         impl<#params> #krate::Decode<'de> for #ident #ty_generics where #(#preds,)* {
             #[inline]
-            fn decode(__d: &mut #krate::Decoder<'de>) -> ::core::result::Result<Self, #krate::decode::Error> {
+            fn decode(__d: &mut #krate::Decoder<'de>) -> __Result<Self, #krate::decode::Error> {
                 let __at = __d.position();
                 let __v: #ty = #call(__d)?;
                 match #conv(__v) {
-                    ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(__v),
-                    ::core::result::Result::Err(__err) => ::core::result::Result::Err(
+                    __Result::Ok(__v) => __Result::Ok(__v),
+                    __Result::Err(__err) => __Result::Err(
                         #krate::__private::conversion_error(__d, #name, &__err, __at),
                     ),
                 }

@@ -185,7 +185,7 @@ impl Gen<'_> {
         // core crate (its `with` adapters) is absolute too, named without
         // a leading `::`: the same adapter is the same form from any module.
         let krate_name = {
-            let krate = &self.n.krate;
+            let krate = self.n.real();
             quote!(#krate).to_string().replace(' ', "").trim_start_matches("::").to_string() + "::"
         };
         let absolute = |leading_colon: bool, name: &str| {
@@ -213,7 +213,7 @@ impl Gen<'_> {
         if f.attrs.as_array.is_set() {
             return quote!(#schema::ShapeRef::new(&#schema::Shape::Seq {
                 elem: <u8 as #schema::Schema>::SHAPE,
-                len: ::core::option::Option::None,
+                len: __Option::None,
             }));
         }
         // `serde`: opaque, compatible with itself only (the serde impls are

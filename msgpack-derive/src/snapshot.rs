@@ -109,6 +109,7 @@ fn fallback_names_the_crate_of_the_attribute() {
         syn::parse_str(r#"#[msgpack(crate = "my_core", array, map)] struct S { a: u8 }"#).expect("test input parses");
     let out = crate::expand::derive(&input).to_string();
     assert!(out.contains("compile_error"), "the conflicting forms are an error: {out}");
-    assert!(out.contains("my_core :: Encode"), "the stubs use the attribute's crate: {out}");
+    assert!(out.contains("use my_core as __msgpack"), "the stubs use the attribute's crate: {out}");
+    assert!(out.contains("__msgpack :: Encode"), "through the block's alias: {out}");
     assert!(!out.contains("msgpack_core"), "no default crate path is left: {out}");
 }

@@ -43,9 +43,9 @@ pub(super) fn adjacently_tagged(
             let lit = tag_pattern(v);
             let vi = v.ident;
             if v.style == Style::Unit {
-                quote!(#lit => ::core::result::Result::Ok(Self::#vi),)
+                quote!(#lit => __Result::Ok(Self::#vi),)
             } else {
-                quote!(#lit => ::core::result::Result::Err(#krate::__private::missing_field(__d, #content, __at)),)
+                quote!(#lit => __Result::Err(#krate::__private::missing_field(__d, #content, __at)),)
             }
         })
         .collect();
@@ -63,27 +63,27 @@ pub(super) fn adjacently_tagged(
     let no_tag = not_tagged(n, variants, quote!(#krate::__private::missing_field(__d, #tag, __at)), Within::Container);
     let not_tagged = not_tagged(n, variants, quote!(__d.type_error(#name, __at)), Within::Value);
     let unknown_key = if cont.attrs.deny_unknown_fields.is_set() {
-        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
+        quote!(return __Result::Err(#krate::__private::unknown_field(__d, __key_at));)
     } else {
         quote!(__d.skip()?;)
     };
     quote! {
         let __at = __d.position();
         let __payload = |__d: &mut #krate::Decoder<'de>, __t: &[u8], __tag_at: usize|
-            -> ::core::result::Result<Self, #krate::decode::Error>
+            -> __Result<Self, #krate::decode::Error>
         {
             match __t {
                 #(#payload_arms)*
-                _ => ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
+                _ => __Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
             }
         };
         match __d.peek()? {
             #krate::marker::Marker::Map => {
                 let __len = __d.map_len()?;
                 __d.enter()?;
-                let mut __tag: ::core::option::Option<(&'de [u8], usize)> = ::core::option::Option::None;
-                let mut __content: ::core::option::Option<usize> = ::core::option::Option::None;
-                let mut __value: ::core::option::Option<Self> = ::core::option::Option::None;
+                let mut __tag: __Option<(&'de [u8], usize)> = __Option::None;
+                let mut __content: __Option<usize> = __Option::None;
+                let mut __value: __Option<Self> = __Option::None;
                 // The common order first: the tag, then the content, each
                 // key compared as raw bytes.
                 let mut __left = __len;
@@ -91,11 +91,11 @@ pub(super) fn adjacently_tagged(
                     __left -= 1;
                     let __tag_at = __d.position();
                     let __t = __d.str_bytes().map_err(|__err| __err.at_field(#tag))?;
-                    __tag = ::core::option::Option::Some((__t, __tag_at));
+                    __tag = __Option::Some((__t, __tag_at));
                     if __left > 0 && #is_known && __d.eat_raw(#content_key_raw) {
                         __left -= 1;
-                        __content = ::core::option::Option::Some(__d.position());
-                        __value = ::core::option::Option::Some(
+                        __content = __Option::Some(__d.position());
+                        __value = __Option::Some(
                             __payload(__d, __t, __tag_at).map_err(|__err| __err.at_field(#content))?,
                         );
                     }
@@ -105,20 +105,20 @@ pub(super) fn adjacently_tagged(
                     match #krate::__private::read_key(__d)? {
                         #krate::__private::Key::Str(#tag_key) => {
                             if __tag.is_some() {
-                                return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #tag, __key_at));
+                                return __Result::Err(#krate::__private::duplicate_field(__d, #tag, __key_at));
                             }
                             let __tag_at = __d.position();
                             let __t = __d.str_bytes().map_err(|__err| __err.at_field(#tag))?;
-                            __tag = ::core::option::Option::Some((__t, __tag_at));
+                            __tag = __Option::Some((__t, __tag_at));
                         }
                         #krate::__private::Key::Str(#content_key) => {
                             if __content.is_some() {
-                                return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #content, __key_at));
+                                return __Result::Err(#krate::__private::duplicate_field(__d, #content, __key_at));
                             }
-                            __content = ::core::option::Option::Some(__d.position());
+                            __content = __Option::Some(__d.position());
                             match __tag {
-                                ::core::option::Option::Some((__t, __tag_at)) if #is_known => {
-                                    __value = ::core::option::Option::Some(
+                                __Option::Some((__t, __tag_at)) if #is_known => {
+                                    __value = __Option::Some(
                                         __payload(__d, __t, __tag_at).map_err(|__err| __err.at_field(#content))?,
                                     );
                                 }
@@ -128,17 +128,17 @@ pub(super) fn adjacently_tagged(
                         _ => { #unknown_key }
                     }
                 }
-                let ::core::option::Option::Some((__t, __tag_at)) = __tag else {
-                    let __r: ::core::result::Result<Self, #krate::decode::Error> = #no_tag;
+                let __Option::Some((__t, __tag_at)) = __tag else {
+                    let __r: __Result<Self, #krate::decode::Error> = #no_tag;
                     let __r = __r?;
                     __d.leave();
-                    return ::core::result::Result::Ok(__r);
+                    return __Result::Ok(__r);
                 };
                 let __r: Self = if !#is_known {
                     #unknown_map?
-                } else if let ::core::option::Option::Some(__v) = __value {
+                } else if let __Option::Some(__v) = __value {
                     __v
-                } else if let ::core::option::Option::Some(__pos) = __content {
+                } else if let __Option::Some(__pos) = __content {
                     // The content came before the tag: back to it, then on.
                     let __end = __d.position();
                     __d.__rewind(__pos);
@@ -148,16 +148,16 @@ pub(super) fn adjacently_tagged(
                 } else {
                     match __t {
                         #(#bare_arms)*
-                        _ => ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
+                        _ => __Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
                     }?
                 };
                 __d.leave();
-                ::core::result::Result::Ok(__r)
+                __Result::Ok(__r)
             }
             #krate::marker::Marker::Array => {
                 let __len = __d.array_len()?;
                 if __len == 0 || __len > 2 {
-                    return ::core::result::Result::Err(#krate::__private::invalid_length(__d, 2, __len, __at));
+                    return __Result::Err(#krate::__private::invalid_length(__d, 2, __len, __at));
                 }
                 __d.enter()?;
                 let __tag_at = __d.position();
@@ -169,11 +169,11 @@ pub(super) fn adjacently_tagged(
                 } else {
                     match __t {
                         #(#bare_arms)*
-                        _ => ::core::result::Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
+                        _ => __Result::Err(#krate::__private::unknown_variant(__d, #name, __tag_at)),
                     }?
                 };
                 __d.leave();
-                ::core::result::Result::Ok(__r)
+                __Result::Ok(__r)
             }
             _ => #not_tagged,
         }

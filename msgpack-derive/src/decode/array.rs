@@ -35,8 +35,8 @@ pub(super) fn array_elements(
         // (`Err(..)?` rather than `return`: no unreachable code after it.)
         let krate = &n.krate;
         return quote!({
-            let __no: ::core::result::Result<Self, #krate::decode::Error> =
-                ::core::result::Result::Err(__d.type_error("a map (flattened fields are keys)", __at));
+            let __no: __Result<Self, #krate::decode::Error> =
+                __Result::Err(__d.type_error("a map (flattened fields are keys)", __at));
             __no?
         });
     }
@@ -70,14 +70,14 @@ pub(super) fn array_elements(
     let check = if style == Style::Struct {
         if cont.attrs.deny_unknown_fields.is_set() {
             quote!(if __len > #count {
-                return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
+                return __Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
             })
         } else {
             quote!()
         }
     } else {
         quote!(if __len != #count {
-            return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
+            return __Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
         })
     };
     let skip_extra = if style == Style::Struct && !cont.attrs.deny_unknown_fields.is_set() {
@@ -94,8 +94,8 @@ pub(super) fn array_elements(
             let dec = value_decode(n, f, false);
             let i = pos;
             pos += 1;
-            quote!(let #slot: ::core::option::Option<#ty> =
-                if #i < __len { ::core::option::Option::Some(#dec) } else { ::core::option::Option::None };)
+            quote!(let #slot: __Option<#ty> =
+                if #i < __len { __Option::Some(#dec) } else { __Option::None };)
         });
         let reads: Vec<TokenStream> = reads.collect();
         let build = build_defaulted(cont, n, ctor, fields, &slots);
@@ -123,7 +123,7 @@ fn acc_array_elements(cont: &Container, n: &Names, fields: &[Field]) -> TokenStr
     let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
     let check = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(if __len > #count {
-            return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
+            return __Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
         })
     } else {
         quote!()

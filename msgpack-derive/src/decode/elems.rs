@@ -49,7 +49,7 @@ pub(super) fn flat_array_elements(cont: &Container, n: &Names, fields: &[Field],
                 return quote!({
                     let __need = __pos + #t::__ELEMS;
                     if __need > __len {
-                        return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #total, __len, __at));
+                        return __Result::Err(#krate::__private::invalid_length(__d, #total, __len, __at));
                     }
                     let __v = #t::__decode_elems(__d)?;
                     __pos = __need;
@@ -66,7 +66,7 @@ pub(super) fn flat_array_elements(cont: &Container, n: &Names, fields: &[Field],
     let build = construct(ctor, Style::Struct, fields, &values);
     let rest = if cont.attrs.deny_unknown_fields.is_set() {
         quote!(if __len > __pos {
-            return ::core::result::Result::Err(#krate::__private::invalid_length(__d, #total, __len, __at));
+            return __Result::Err(#krate::__private::invalid_length(__d, #total, __len, __at));
         })
     } else {
         quote!(for _ in __pos..__len {
@@ -112,10 +112,10 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &T
             #[inline]
             fn __decode_elems(
                 __d: &mut #krate::Decoder<'de>,
-            ) -> ::core::result::Result<Self, #krate::decode::Error> {
+            ) -> __Result<Self, #krate::decode::Error> {
                 #checks
                 #make
-                ::core::result::Result::Ok(#build)
+                __Result::Ok(#build)
             }
         }
     }

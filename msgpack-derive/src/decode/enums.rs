@@ -38,7 +38,7 @@ fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) ->
         let checks = live.iter().map(|(i, v)| {
             let vi = v.ident;
             let int = cont.variant_int(*i, v);
-            quote!(if __v == (#int) as i128 { return ::core::result::Result::Ok(Self::#vi); })
+            quote!(if __v == (#int) as i128 { return __Result::Ok(Self::#vi); })
         });
         let unknown = unknown_tag(n, variants, name, quote!(), None, Within::Value);
         return quote! {
@@ -60,7 +60,7 @@ fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) ->
     let unit_arms = live.iter().filter(|(_, v)| v.style == Style::Unit).map(|(_, v)| {
         let vi = v.ident;
         let lit = tag_pattern(v);
-        quote!(#lit => ::core::result::Result::Ok(Self::#vi),)
+        quote!(#lit => __Result::Ok(Self::#vi),)
     });
     let data_arms = live.iter().map(|(_, v)| {
         let lit = tag_pattern(v);
@@ -97,7 +97,7 @@ fn tagged_body(cont: &Container, n: &Names, variants: &[Variant], name: &str) ->
                     _ => #unknown_data?,
                 };
                 __d.leave();
-                ::core::result::Result::Ok(__value)
+                __Result::Ok(__value)
             }
             _ => #not_tagged,
         }
@@ -122,11 +122,11 @@ fn internally_tagged(
                 let __key_at = __d.position();
                 match #krate::__private::read_key(__d)? {
                     #krate::__private::Key::Str(__k) if __skip.is_some_and(|__t| __t.is(__k)) => {
-                        if let ::core::option::Option::Some(__t) = __skip.as_mut() {
+                        if let __Option::Some(__t) = __skip.as_mut() {
                             __t.seen(__d, __key_at)?;
                         }
                     }
-                    _ => return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at)),
+                    _ => return __Result::Err(#krate::__private::unknown_field(__d, __key_at)),
                 }
             }
         })
@@ -168,10 +168,10 @@ fn internally_tagged(
     let no_tag = not_tagged(n, variants, quote!(#krate::__private::missing_field(__d, #tag, __at)), Within::Container);
     // The raw `other` variant reads the whole map again: leave it as read.
     let no_tag = quote!({
-        let __r: ::core::result::Result<Self, #krate::decode::Error> = #no_tag;
+        let __r: __Result<Self, #krate::decode::Error> = #no_tag;
         let __r = __r?;
         __d.leave();
-        ::core::result::Result::Ok(__r)
+        __Result::Ok(__r)
     });
     quote! {
         let __at = __d.position();
@@ -183,19 +183,19 @@ fn internally_tagged(
         // The tag is usually first: one comparison. Otherwise find it
         // without moving, then read every entry, skipping the tag.
         #[allow(unused_mut)]
-        let (__tag, __tag_at, __rest, mut __skip): (&[u8], usize, usize, ::core::option::Option<#krate::__private::TagKey>) =
+        let (__tag, __tag_at, __rest, mut __skip): (&[u8], usize, usize, __Option<#krate::__private::TagKey>) =
             if __len > 0 && __d.eat_raw(#tag_key) {
                 let __tag_at = __d.position();
                 let __t = __d.str_bytes().map_err(|__err| __err.at_field(#tag))?;
                 let __key = #krate::__private::TagKey { name: #tag, pending: false };
-                (__t, __tag_at, __len - 1, ::core::option::Option::Some(__key))
+                (__t, __tag_at, __len - 1, __Option::Some(__key))
             } else {
                 match #krate::__private::find_tag(__d, __len, #tag_payload)? {
-                    ::core::option::Option::Some((__t, __tag_at)) => {
+                    __Option::Some((__t, __tag_at)) => {
                         let __key = #krate::__private::TagKey { name: #tag, pending: true };
-                        (__t, __tag_at, __len, ::core::option::Option::Some(__key))
+                        (__t, __tag_at, __len, __Option::Some(__key))
                     }
-                    ::core::option::Option::None => {
+                    __Option::None => {
                         return #no_tag;
                     }
                 }
@@ -205,6 +205,6 @@ fn internally_tagged(
             _ => #unknown?,
         };
         __d.leave();
-        ::core::result::Result::Ok(__value)
+        __Result::Ok(__value)
     }
 }

@@ -101,10 +101,10 @@ pub(super) fn absent_value(cont: &Container, n: &Names, f: &Field) -> TokenStrea
             let m = &f.member;
             quote!(__default.#m)
         }
-        None if f.is_option => quote!(::core::option::Option::None),
+        None if f.is_option => quote!(__Option::None),
         None => {
             let name = f.display_name();
-            quote!(return ::core::result::Result::Err(#krate::__private::missing_field(__d, #name, __at)))
+            quote!(return __Result::Err(#krate::__private::missing_field(__d, #name, __at)))
         }
     }
 }
@@ -168,8 +168,8 @@ pub(super) fn build_defaulted(
             }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
-                ::core::option::Option::Some(__x) => __x,
-                ::core::option::Option::None => #absent,
+                __Option::Some(__x) => __x,
+                __Option::None => #absent,
             })
         })
         .collect();
@@ -202,7 +202,7 @@ pub(super) fn build_defaulted(
     let present_build = construct(ctor, Style::Struct, fields, &present);
     let these: Vec<&syn::Ident> = defaulted.iter().map(|i| &slots[*i]).collect();
     quote!(match (#(#these,)*) {
-        (#(::core::option::Option::Some(#these),)*) => #present_build,
+        (#(__Option::Some(#these),)*) => #present_build,
         (#(#these,)*) => { #make #full_build }
     })
 }
@@ -233,16 +233,16 @@ pub(super) fn map_or_array(krate: &syn::Path, map: &TokenStream, elems: &TokenSt
                 __d.enter()?;
                 let __r = #map;
                 __d.leave();
-                ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
+                __Result::<Self, #krate::decode::Error>::Ok(__r)
             }
             #krate::marker::Marker::Array => {
                 let __len = __d.array_len()?;
                 __d.enter()?;
                 let __r = #elems;
                 __d.leave();
-                ::core::result::Result::Ok(__r)
+                __Result::Ok(__r)
             }
-            _ => ::core::result::Result::Err(__d.type_error(#name, __at)),
+            _ => __Result::Err(__d.type_error(#name, __at)),
         }
     }
 }

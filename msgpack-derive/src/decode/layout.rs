@@ -48,16 +48,16 @@ pub(crate) fn decode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
         quote! {
             const __LAYOUT: #krate::layout::Layout = #layout;
             #[inline(always)]
-            fn __read_fixed(__b: &'de [u8]) -> ::core::option::Option<Self> {
+            fn __read_fixed(__b: &'de [u8]) -> __Option<Self> {
                 #checks
                 let mut __at: usize = #head;
                 #reads
-                ::core::option::Option::Some(#build)
+                __Option::Some(#build)
             }
         },
         quote! {
-            if let ::core::option::Option::Some(__v) = __d.__fixed::<Self>() {
-                return ::core::result::Result::Ok(__v);
+            if let __Option::Some(__v) = __d.__fixed::<Self>() {
+                return __Result::Ok(__v);
             }
         },
     ))
@@ -72,7 +72,7 @@ pub(crate) fn run_read(n: &Names, fields: &[Field], map: bool) -> TokenStream {
         |__b: &'de [u8]| {
             let mut __at: usize = 0;
             #reads
-            ::core::option::Option::Some((#(#locals,)*))
+            __Option::Some((#(#locals,)*))
         }
     }
 }

@@ -66,9 +66,9 @@ fn keyed_arms(
                 return quote! {
                     #pat => {
                         if #slot.is_some() {
-                            return ::core::result::Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
+                            return __Result::Err(#krate::__private::duplicate_field(__d, #name, __key_at));
                         }
-                        #slot = ::core::option::Option::Some(#dec);
+                        #slot = __Option::Some(#dec);
                         #done
                     }
                 };
@@ -164,12 +164,12 @@ fn run_step(
     let stores = (0..count).map(|i| {
         let s = slot(first + i);
         let v = &vals[i];
-        quote!(#s = ::core::option::Option::Some(#v);)
+        quote!(#s = __Option::Some(#v);)
     });
     quote! {
         '__run: {
             if __left >= #count {
-                if let ::core::option::Option::Some((#(#vals,)*)) = __d.__fixed_run(const { &#layout }, #read) {
+                if let __Option::Some((#(#vals,)*)) = __d.__fixed_run(const { &#layout }, #read) {
                     #(#stores)*
                     __left -= #count;
                     break '__run;
@@ -197,7 +197,7 @@ fn fast_step(cont: &Container, n: &Names, f: &Field, slot: &TokenStream) -> Toke
             break '__fast;
         }
         if __d.eat_raw(#key) {
-            #slot = ::core::option::Option::Some(#dec);
+            #slot = __Option::Some(#dec);
             __left -= 1;
         } #otherwise
     }
@@ -229,7 +229,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
     let required = |f: &Field| !sequential && is_required(cont, f);
     let pats = wire.iter().map(|(i, f)| {
         let slot = &slots[*i];
-        if required(f) { quote!(::core::option::Option::Some(#slot)) } else { quote!(#slot) }
+        if required(f) { quote!(__Option::Some(#slot)) } else { quote!(#slot) }
     });
     let values: Vec<TokenStream> = fields
         .iter()
@@ -247,8 +247,8 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
             }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
-                ::core::option::Option::Some(__x) => __x,
-                ::core::option::Option::None => #absent,
+                __Option::Some(__x) => __x,
+                __Option::None => #absent,
             })
         })
         .collect();
@@ -269,7 +269,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
     }
     quote!(match (#(#bind,)*) {
         (#(#pats,)*) => #built,
-        __t => return ::core::result::Result::Err(#krate::__private::first_missing(__d, __at, &[#(#missing),*])),
+        __t => return __Result::Err(#krate::__private::first_missing(__d, __at, &[#(#missing),*])),
     })
 }
 
@@ -292,7 +292,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
             let t = flatten_trait(n, f);
             quote!(let mut #slot = #t::__new_acc();)
         } else {
-            quote!(let mut #slot: ::core::option::Option<#ty> = ::core::option::Option::None;)
+            quote!(let mut #slot: __Option<#ty> = __Option::None;)
         }
     });
     let slot_of = |i: usize| {
@@ -302,7 +302,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
     let key = |_: usize, f: &Field| key_pattern(krate, f);
     let arms = keyed_arms(n, fields, &key, &slot_of, &quote!());
     let unknown = if cont.attrs.deny_unknown_fields.is_set() {
-        quote!(return ::core::result::Result::Err(#krate::__private::unknown_field(__d, __key_at));)
+        quote!(return __Result::Err(#krate::__private::unknown_field(__d, __key_at));)
     } else {
         quote!(__d.skip()?;)
     };
@@ -324,7 +324,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
             match __key {
                 #(#arms)*
                 #krate::__private::Key::Str(__k) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                    if let ::core::option::Option::Some(__t) = __skip_key.as_mut() {
+                    if let __Option::Some(__t) = __skip_key.as_mut() {
                         __t.seen(__d, __key_at)?;
                     }
                 }
@@ -360,7 +360,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             let t = flatten_trait(n, f);
             quote!(#t::Acc)
         } else {
-            quote!(::core::option::Option<#ty>)
+            quote!(__Option<#ty>)
         }
     });
     let acc_new = wire.iter().map(|(_, f)| {
@@ -368,7 +368,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             let t = flatten_trait(n, f);
             quote!(#t::__new_acc())
         } else {
-            quote!(::core::option::Option::None)
+            quote!(__Option::None)
         }
     });
     let in_acc = |i: usize| {
@@ -394,14 +394,14 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     };
     let index_arms = keyed_arms(n, fields, &position, &in_acc, &quote!());
     let index_body = if index_arms.is_empty() {
-        quote!(::core::result::Result::Ok(false))
+        quote!(__Result::Ok(false))
     } else {
         quote! {
             match __index {
                 #(#index_arms)*
-                _ => return ::core::result::Result::Ok(false),
+                _ => return __Result::Ok(false),
             }
-            ::core::result::Result::Ok(true)
+            __Result::Ok(true)
         }
     };
     // Its own in-order path, for a struct that flattens it: the fast
@@ -416,23 +416,23 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
             __acc: &mut Self::Acc,
             __d: &mut #krate::Decoder<'de>,
             __left_ref: &mut usize,
-        ) -> ::core::result::Result<(), #krate::decode::Error> {
+        ) -> __Result<(), #krate::decode::Error> {
             #checks
             let mut __left = *__left_ref;
             #fast_block
             *__left_ref = __left;
-            ::core::result::Result::Ok(())
+            __Result::Ok(())
         }
     };
     let (take, rest) = flatten_calls(n, fields, &in_acc);
     let take_body = if key_arms.is_empty() {
-        quote!(::core::result::Result::Ok(#take))
+        quote!(__Result::Ok(#take))
     } else {
         quote! {
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 #(#key_arms)*
-                _ => return ::core::result::Result::Ok(#take),
+                _ => return __Result::Ok(#take),
             };
             #this::__take_index(__acc, __i, __key_at, __d)
         }
@@ -459,7 +459,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __key: #krate::__private::Key<'de>,
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
-            ) -> ::core::result::Result<bool, #krate::decode::Error> {
+            ) -> __Result<bool, #krate::decode::Error> {
                 let _ = (&__acc, __key_at);
                 #take_body
             }
@@ -473,7 +473,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __index: usize,
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
-            ) -> ::core::result::Result<bool, #krate::decode::Error> {
+            ) -> __Result<bool, #krate::decode::Error> {
                 #checks
                 let _ = (&__acc, __key_at, &__d);
                 #index_body
@@ -483,20 +483,20 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __acc: &mut Self::Acc,
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
-            ) -> ::core::result::Result<bool, #krate::decode::Error> {
+            ) -> __Result<bool, #krate::decode::Error> {
                 let _ = (&__acc, __key_at, &__d);
-                ::core::result::Result::Ok(#rest)
+                __Result::Ok(#rest)
             }
             #[inline(always)]
             fn __finish(
                 __acc: Self::Acc,
                 __d: &#krate::Decoder<'de>,
                 __at: usize,
-            ) -> ::core::result::Result<Self, #krate::decode::Error> {
+            ) -> __Result<Self, #krate::decode::Error> {
                 #checks
                 #[allow(unused_variables)]
                 let (#(#bind,)*) = __acc;
-                ::core::result::Result::Ok(#build)
+                __Result::Ok(#build)
             }
         }
     }

@@ -38,7 +38,7 @@ pub(super) fn with_untagged_variants(
 fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged: Option<TokenStream>) -> TokenStream {
     let krate = &n.krate;
     let p = quote!(#krate::__private);
-    let result = quote!(::core::result::Result<Self, #krate::decode::Error>);
+    let result = quote!(__Result<Self, #krate::decode::Error>);
     let mut decls = Vec::new();
     let mut tries = Vec::new();
     let mut listed = Vec::new();
@@ -52,11 +52,11 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
         tries.push(quote! {
             let mut __s = __d.__speculate()?;
             match __tagged(&mut __s) {
-                ::core::result::Result::Ok(__v) => {
+                __Result::Ok(__v) => {
                     __d.__commit(__s);
-                    return ::core::result::Result::Ok(__v);
+                    return __Result::Ok(__v);
                 }
-                ::core::result::Result::Err(_) => __d.__failed(__s),
+                __Result::Err(_) => __d.__failed(__s),
             }
         });
         listed.push(quote!(#p::Attempt { name: "(tagged)", markers: #p::ALL_MARKERS, decode: &__tagged }));
@@ -75,11 +75,11 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
             if __m & #m != 0 {
                 let mut __s = __d.__speculate()?;
                 match #a(&mut __s) {
-                    ::core::result::Result::Ok(__v) => {
+                    __Result::Ok(__v) => {
                         __d.__commit(__s);
-                        return ::core::result::Result::Ok(__v);
+                        return __Result::Ok(__v);
                     }
-                    ::core::result::Result::Err(_) => __d.__failed(__s),
+                    __Result::Err(_) => __d.__failed(__s),
                 }
             }
         });
@@ -92,11 +92,11 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
                 let __r = #a(__d);
                 __d.__set_quiet(__quiet);
                 return match __r {
-                    ::core::result::Result::Ok(__v) => ::core::result::Result::Ok(__v),
-                    ::core::result::Result::Err(__err) if __quiet => ::core::result::Result::Err(__err),
-                    ::core::result::Result::Err(_) => {
+                    __Result::Ok(__v) => __Result::Ok(__v),
+                    __Result::Err(__err) if __quiet => __Result::Err(__err),
+                    __Result::Err(_) => {
                         __d.__reset(__mark);
-                        ::core::result::Result::Err(__no_match(__d))
+                        __Result::Err(__no_match(__d))
                     }
                 };
             }
@@ -124,7 +124,7 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
 
         #direct
         #(#tries)*
-        ::core::result::Result::Err(__no_match(__d))
+        __Result::Err(__no_match(__d))
     }
 }
 

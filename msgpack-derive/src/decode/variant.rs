@@ -30,7 +30,7 @@ pub(super) enum Within {
 pub(super) fn not_tagged(n: &Names, variants: &[Variant], err: TokenStream, within: Within) -> TokenStream {
     match variants.iter().find(|v| v.is_raw_other()) {
         Some(_) => unknown_tag(n, variants, "", quote!(), None, within),
-        None => quote!(::core::result::Result::<Self, _>::Err(#err)),
+        None => quote!(__Result::<Self, _>::Err(#err)),
     }
 }
 
@@ -43,7 +43,7 @@ pub(super) fn unknown_tag(
     within: Within,
 ) -> TokenStream {
     let krate = &n.krate;
-    let result = quote!(::core::result::Result::<Self, #krate::decode::Error>);
+    let result = quote!(__Result::<Self, #krate::decode::Error>);
     match variants.iter().find(|v| v.attrs.other.is_set()) {
         // The whole value, as it was on the wire.
         Some(v) if v.is_raw_other() => {
@@ -100,7 +100,7 @@ pub(super) fn variant_payload(cont: &Container, n: &Names, v: &Variant) -> Token
     let payload = match v.style {
         Style::Unit => quote!({
             __d.nil()?;
-            ::core::result::Result::<Self, #krate::decode::Error>::Ok(Self::#vi)
+            __Result::<Self, #krate::decode::Error>::Ok(Self::#vi)
         }),
         Style::Newtype => {
             let call = decode_fn(n, &v.fields[0]);
@@ -114,7 +114,7 @@ pub(super) fn variant_payload(cont: &Container, n: &Names, v: &Variant) -> Token
                 __d.enter()?;
                 let __r = #elems;
                 __d.leave();
-                ::core::result::Result::<Self, #krate::decode::Error>::Ok(__r)
+                __Result::<Self, #krate::decode::Error>::Ok(__r)
             })
         }
         Style::Struct => {
@@ -122,14 +122,14 @@ pub(super) fn variant_payload(cont: &Container, n: &Names, v: &Variant) -> Token
             let map = if cont.form() == crate::ast::Form::Array && crate::ast::has_flatten(&v.fields) {
                 // Flattened fields are positions: read from an array only.
                 quote!({
-                    let __no: ::core::result::Result<Self, #krate::decode::Error> =
-                        ::core::result::Result::Err(__d.type_error(#vname, __at));
+                    let __no: __Result<Self, #krate::decode::Error> =
+                        __Result::Err(__d.type_error(#vname, __at));
                     __no?
                 })
             } else {
                 let entries = map_entries(cont, n, &v.fields, &ctor);
                 quote!({
-                    let __skip_key: ::core::option::Option<#krate::__private::TagKey> = ::core::option::Option::None;
+                    let __skip_key: __Option<#krate::__private::TagKey> = __Option::None;
                     #entries
                 })
             };
@@ -139,7 +139,7 @@ pub(super) fn variant_payload(cont: &Container, n: &Names, v: &Variant) -> Token
     };
     // A closure, so that errors returned early inside the payload (with
     // `?`) are the closure's result, not the function's.
-    quote!((|__d: &mut #krate::Decoder<'de>| -> ::core::result::Result<Self, #krate::decode::Error> {
+    quote!((|__d: &mut #krate::Decoder<'de>| -> __Result<Self, #krate::decode::Error> {
         #payload
     })(__d))
 }

@@ -24,5 +24,5 @@ pub(super) fn array_of(
     let hl = head.len();
     let encs = fields.iter().map(|f| value_encode(n, f, &access(f)));
     let lens = fields.iter().map(|f| value_len(n, f, &access(f)));
-    (quote!(__e.raw(#lit)?; #(#encs)* ::core::result::Result::Ok(())), quote!(#hl #(+ #lens)*))
+    (quote!(__e.raw(#lit)?; #(#encs)* __Result::Ok(())), quote!(#hl #(+ #lens)*))
 }

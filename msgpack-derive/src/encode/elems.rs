@@ -25,7 +25,7 @@ pub(super) fn flat_array_of(
     let count = elems_count(n, fields);
     let (encs, lens) = elem_parts(n, fields, access);
     (
-        quote!(__e.raw(#lit)?; __e.array_len(#count)?; #(#encs)* ::core::result::Result::Ok(())),
+        quote!(__e.raw(#lit)?; __e.array_len(#count)?; #(#encs)* __Result::Ok(())),
         quote!(#hl + #krate::encode::array_header_size(#count) #(+ #lens)*),
     )
 }
@@ -91,10 +91,10 @@ pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &
             fn __encode_elems<__W: #krate::encode::Write>(
                 &self,
                 __e: &mut #krate::encode::Encoder<__W>,
-            ) -> ::core::result::Result<(), #krate::encode::Error<__W::Error>> {
+            ) -> __Result<(), #krate::encode::Error<__W::Error>> {
                 #checks
                 #(#encs)*
-                ::core::result::Result::Ok(())
+                __Result::Ok(())
             }
             #[inline]
             fn __elems_len(&self) -> usize {

@@ -52,13 +52,13 @@ fn payload(
     let raw_head = if head.is_empty() { quote!() } else { quote!(__e.raw(#lit)?;) };
     match v.style {
         Style::Unit if unit_nil => (quote!({ #raw_head __e.nil() }), quote!(#hl + 1)),
-        Style::Unit => (quote!({ #raw_head ::core::result::Result::Ok(()) }), quote!(#hl)),
+        Style::Unit => (quote!({ #raw_head __Result::Ok(()) }), quote!(#hl)),
         Style::Newtype => {
             let f = wire_fields[0];
             let b = access(f);
             let enc = value_encode(n, f, &b);
             let len = value_len(n, f, &b);
-            (quote!({ #raw_head #enc ::core::result::Result::Ok(()) }), quote!(#hl + #len))
+            (quote!({ #raw_head #enc __Result::Ok(()) }), quote!(#hl + #len))
         }
         Style::Tuple => {
             let (enc, len) = array_of(n, &wire_fields, access, head);
@@ -73,7 +73,7 @@ fn payload(
                 let entries = MapEntries::new(cont, n, &wire_fields, access, &[]);
                 let (setup, stmts) = entries.encode_stmts(true);
                 let len = entries.len_expr(true);
-                (quote!({ #raw_head #setup #stmts ::core::result::Result::Ok(()) }), quote!(#hl + #len))
+                (quote!({ #raw_head #setup #stmts __Result::Ok(()) }), quote!(#hl + #len))
             }
         },
     }
@@ -123,7 +123,7 @@ fn internal(
         _ => {
             let entries = MapEntries::new(cont, n, &wire_fields, by_binding, &[tag_entry]);
             let (setup, stmts) = entries.encode_stmts(true);
-            (quote!({ #setup #stmts ::core::result::Result::Ok(()) }), entries.len_expr(true))
+            (quote!({ #setup #stmts __Result::Ok(()) }), entries.len_expr(true))
         }
     }
 }
@@ -143,7 +143,7 @@ pub(super) fn enum_body(cont: &Container, n: &Names, variants: &[Variant]) -> (T
                 Style::Tuple | Style::Newtype => quote!(Self::#vi(..)),
             };
             let msg = format!("variant `{}` of `{}` is marked `{why}` and cannot be encoded", v.ident, cont.ident);
-            enc_arms.push(quote!(#pat => ::core::result::Result::Err(#krate::encode::Error::Unrepresentable(#msg)),));
+            enc_arms.push(quote!(#pat => __Result::Err(#krate::encode::Error::Unrepresentable(#msg)),));
             len_arms.push(quote!(#pat => 0,));
             continue;
         }

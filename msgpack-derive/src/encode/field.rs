@@ -79,7 +79,7 @@ pub(super) fn omit_condition(cont: &Container, f: &Field, access: &TokenStream) 
             Some(DefaultKind::Path(path)) => {
                 conds.push(quote_spanned!(path.span()=> ::core::cmp::PartialEq::eq(#access, &#path())))
             }
-            None if f.is_option => conds.push(quote!(::core::option::Option::is_none(#access))),
+            None if f.is_option => conds.push(quote!(__Option::is_none(#access))),
             None => {}
         }
     }

@@ -7,178 +7,180 @@
 //     pub z: f32,
 // }
 
-#[allow(non_upper_case_globals, unused_qualifications, unused_labels, clippy::all)]
+#[allow(
+    non_upper_case_globals,
+    unused_qualifications,
+    unused_labels,
+    unused_imports,
+    clippy::all
+)]
 const _: () = {
+    use ::msgpack_core as __msgpack;
+    use ::core::option::Option as __Option;
+    use ::core::result::Result as __Result;
     #[automatically_derived]
-    impl ::msgpack_core::Encode for Vector3 {
-        const MAX_LEN: usize = ::msgpack_core::encode::bounded::max_len_sum(
+    impl __msgpack::Encode for Vector3 {
+        const MAX_LEN: usize = __msgpack::encode::bounded::max_len_sum(
             &[
                 1usize,
-                <f32 as ::msgpack_core::Encode>::MAX_LEN,
-                <f32 as ::msgpack_core::Encode>::MAX_LEN,
-                <f32 as ::msgpack_core::Encode>::MAX_LEN,
+                <f32 as __msgpack::Encode>::MAX_LEN,
+                <f32 as __msgpack::Encode>::MAX_LEN,
+                <f32 as __msgpack::Encode>::MAX_LEN,
             ],
         );
-        const __LAYOUT: ::msgpack_core::layout::Layout = ::msgpack_core::layout::Layout::array(
+        const __LAYOUT: __msgpack::layout::Layout = __msgpack::layout::Layout::array(
             &[
-                <f32 as ::msgpack_core::Encode>::__LAYOUT,
-                <f32 as ::msgpack_core::Encode>::__LAYOUT,
-                <f32 as ::msgpack_core::Encode>::__LAYOUT,
+                <f32 as __msgpack::Encode>::__LAYOUT,
+                <f32 as __msgpack::Encode>::__LAYOUT,
+                <f32 as __msgpack::Encode>::__LAYOUT,
             ],
         );
         #[inline(always)]
         fn __write_fixed(&self, __out: &mut [u8]) {
             let mut __at: usize = 0;
-            ::msgpack_core::layout::write_key(
+            __msgpack::layout::write_key(
                 __out,
                 &mut __at,
-                const { &<Self as ::msgpack_core::Encode>::__LAYOUT },
+                const { &<Self as __msgpack::Encode>::__LAYOUT },
                 1usize,
             );
-            ::msgpack_core::layout::write_field::<f32>(__out, &mut __at, &self.x);
-            ::msgpack_core::layout::write_field::<f32>(__out, &mut __at, &self.y);
-            ::msgpack_core::layout::write_field::<f32>(__out, &mut __at, &self.z);
+            __msgpack::layout::write_field::<f32>(__out, &mut __at, &self.x);
+            __msgpack::layout::write_field::<f32>(__out, &mut __at, &self.y);
+            __msgpack::layout::write_field::<f32>(__out, &mut __at, &self.z);
         }
         #[inline]
-        fn encode<__W: ::msgpack_core::encode::Write>(
+        fn encode<__W: __msgpack::encode::Write>(
             &self,
-            __e: &mut ::msgpack_core::encode::Encoder<__W>,
-        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            if <Self as ::msgpack_core::Encode>::__LAYOUT.is_fixed()
-                && !__e.__in_window()
-            {
+            __e: &mut __msgpack::encode::Encoder<__W>,
+        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
+            if <Self as __msgpack::Encode>::__LAYOUT.is_fixed() && !__e.__in_window() {
                 return __e.__fixed(self);
             }
-            if <Self as ::msgpack_core::Encode>::MAX_LEN
-                <= ::msgpack_core::encode::bounded::BOUNDED_LIMIT
+            if <Self as __msgpack::Encode>::MAX_LEN
+                <= __msgpack::encode::bounded::BOUNDED_LIMIT
             {
                 __e.__bounded::<
                         {
-                            ::msgpack_core::encode::bounded::window(
-                                <Vector3 as ::msgpack_core::Encode>::MAX_LEN,
+                            __msgpack::encode::bounded::window(
+                                <Vector3 as __msgpack::Encode>::MAX_LEN,
                             )
                         },
                         Self,
                     >(self)
             } else {
-                <Self as ::msgpack_core::__private::EncodeItems>::__encode_items(
-                    self,
-                    __e,
-                )
+                <Self as __msgpack::__private::EncodeItems>::__encode_items(self, __e)
             }
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            1usize + <f32 as ::msgpack_core::Encode>::encoded_len(&self.x)
-                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.y)
-                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.z)
+            1usize + <f32 as __msgpack::Encode>::encoded_len(&self.x)
+                + <f32 as __msgpack::Encode>::encoded_len(&self.y)
+                + <f32 as __msgpack::Encode>::encoded_len(&self.z)
         }
     }
     #[automatically_derived]
-    impl ::msgpack_core::__private::EncodeItems for Vector3 {
+    impl __msgpack::__private::EncodeItems for Vector3 {
         #[inline(always)]
-        fn __encode_items<__W: ::msgpack_core::encode::Write>(
+        fn __encode_items<__W: __msgpack::encode::Write>(
             &self,
-            __e: &mut ::msgpack_core::encode::Encoder<__W>,
-        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
+            __e: &mut __msgpack::encode::Encoder<__W>,
+        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
             __e.raw(b"\x93")?;
-            <f32 as ::msgpack_core::Encode>::encode(&self.x, __e)?;
-            <f32 as ::msgpack_core::Encode>::encode(&self.y, __e)?;
-            <f32 as ::msgpack_core::Encode>::encode(&self.z, __e)?;
-            ::core::result::Result::Ok(())
+            <f32 as __msgpack::Encode>::encode(&self.x, __e)?;
+            <f32 as __msgpack::Encode>::encode(&self.y, __e)?;
+            <f32 as __msgpack::Encode>::encode(&self.z, __e)?;
+            __Result::Ok(())
         }
     }
     #[automatically_derived]
-    impl ::msgpack_core::__private::EncodeElems for Vector3 {
+    impl __msgpack::__private::EncodeElems for Vector3 {
         const __ELEMS: usize = (3usize);
         #[inline]
-        fn __encode_elems<__W: ::msgpack_core::encode::Write>(
+        fn __encode_elems<__W: __msgpack::encode::Write>(
             &self,
-            __e: &mut ::msgpack_core::encode::Encoder<__W>,
-        ) -> ::core::result::Result<(), ::msgpack_core::encode::Error<__W::Error>> {
-            <f32 as ::msgpack_core::Encode>::encode(&self.x, __e)?;
-            <f32 as ::msgpack_core::Encode>::encode(&self.y, __e)?;
-            <f32 as ::msgpack_core::Encode>::encode(&self.z, __e)?;
-            ::core::result::Result::Ok(())
+            __e: &mut __msgpack::encode::Encoder<__W>,
+        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
+            <f32 as __msgpack::Encode>::encode(&self.x, __e)?;
+            <f32 as __msgpack::Encode>::encode(&self.y, __e)?;
+            <f32 as __msgpack::Encode>::encode(&self.z, __e)?;
+            __Result::Ok(())
         }
         #[inline]
         fn __elems_len(&self) -> usize {
-            0 + <f32 as ::msgpack_core::Encode>::encoded_len(&self.x)
-                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.y)
-                + <f32 as ::msgpack_core::Encode>::encoded_len(&self.z)
+            0 + <f32 as __msgpack::Encode>::encoded_len(&self.x)
+                + <f32 as __msgpack::Encode>::encoded_len(&self.y)
+                + <f32 as __msgpack::Encode>::encoded_len(&self.z)
         }
     }
     #[automatically_derived]
-    impl<'de> ::msgpack_core::Decode<'de> for Vector3 {
-        const __LAYOUT: ::msgpack_core::layout::Layout = ::msgpack_core::layout::Layout::array(
+    impl<'de> __msgpack::Decode<'de> for Vector3 {
+        const __LAYOUT: __msgpack::layout::Layout = __msgpack::layout::Layout::array(
             &[
-                <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
-                <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
-                <f32 as ::msgpack_core::Decode<'de>>::__LAYOUT,
+                <f32 as __msgpack::Decode<'de>>::__LAYOUT,
+                <f32 as __msgpack::Decode<'de>>::__LAYOUT,
+                <f32 as __msgpack::Decode<'de>>::__LAYOUT,
             ],
         );
         #[inline(always)]
-        fn __read_fixed(__b: &'de [u8]) -> ::core::option::Option<Self> {
+        fn __read_fixed(__b: &'de [u8]) -> __Option<Self> {
             let mut __at: usize = 1usize;
-            let __f0 = ::msgpack_core::layout::read_field::<f32>(__b, &mut __at)?;
-            let __f1 = ::msgpack_core::layout::read_field::<f32>(__b, &mut __at)?;
-            let __f2 = ::msgpack_core::layout::read_field::<f32>(__b, &mut __at)?;
-            ::core::option::Option::Some(Self { x: __f0, y: __f1, z: __f2 })
+            let __f0 = __msgpack::layout::read_field::<f32>(__b, &mut __at)?;
+            let __f1 = __msgpack::layout::read_field::<f32>(__b, &mut __at)?;
+            let __f2 = __msgpack::layout::read_field::<f32>(__b, &mut __at)?;
+            __Option::Some(Self { x: __f0, y: __f1, z: __f2 })
         }
         #[inline(always)]
         fn decode(
-            __d: &mut ::msgpack_core::Decoder<'de>,
-        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            if let ::core::option::Option::Some(__v) = __d.__fixed::<Self>() {
-                return ::core::result::Result::Ok(__v);
+            __d: &mut __msgpack::Decoder<'de>,
+        ) -> __Result<Self, __msgpack::decode::Error> {
+            if let __Option::Some(__v) = __d.__fixed::<Self>() {
+                return __Result::Ok(__v);
             }
             if __d.__fixarray_exact(3u8) {
                 __d.enter()?;
                 let __r = Self {
-                    x: ::msgpack_core::__private::field::<f32>(__d, "x")?,
-                    y: ::msgpack_core::__private::field::<f32>(__d, "y")?,
-                    z: ::msgpack_core::__private::field::<f32>(__d, "z")?,
+                    x: __msgpack::__private::field::<f32>(__d, "x")?,
+                    y: __msgpack::__private::field::<f32>(__d, "y")?,
+                    z: __msgpack::__private::field::<f32>(__d, "z")?,
                 };
                 __d.leave();
-                return ::core::result::Result::Ok(__r);
+                return __Result::Ok(__r);
             }
-            ::core::result::Result::Ok(
-                <Self as ::msgpack_core::__private::DecodeFallback<
+            __Result::Ok(
+                <Self as __msgpack::__private::DecodeFallback<
                     'de,
                 >>::__decode_fallback(__d)?,
             )
         }
     }
     #[automatically_derived]
-    impl<'de> ::msgpack_core::__private::DecodeFallback<'de> for Vector3 {
+    impl<'de> __msgpack::__private::DecodeFallback<'de> for Vector3 {
         #[inline(never)]
         fn __decode_fallback(
-            __d: &mut ::msgpack_core::Decoder<'de>,
-        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
+            __d: &mut __msgpack::Decoder<'de>,
+        ) -> __Result<Self, __msgpack::decode::Error> {
             let __at = __d.position();
             match __d.peek()? {
-                ::msgpack_core::marker::Marker::Map => {
+                __msgpack::marker::Marker::Map => {
                     let __len = __d.map_len()?;
                     __d.enter()?;
                     let __r = {
-                        let __skip_key: ::core::option::Option<
-                            ::msgpack_core::__private::TagKey,
-                        > = ::core::option::Option::None;
+                        let __skip_key: __Option<__msgpack::__private::TagKey> = __Option::None;
                         {
                             let _ = __at;
                             #[allow(unused_mut)]
                             let mut __skip_key = __skip_key;
-                            let mut __v0: ::core::option::Option<f32> = ::core::option::Option::None;
-                            let mut __v1: ::core::option::Option<f32> = ::core::option::Option::None;
-                            let mut __v2: ::core::option::Option<f32> = ::core::option::Option::None;
+                            let mut __v0: __Option<f32> = __Option::None;
+                            let mut __v1: __Option<f32> = __Option::None;
+                            let mut __v2: __Option<f32> = __Option::None;
                             let mut __left: usize = __len;
                             '__fast: {
                                 if __left == 0 {
                                     break '__fast;
                                 }
                                 if __d.eat_raw(b"\xA1x") {
-                                    __v0 = ::core::option::Option::Some(
-                                        ::msgpack_core::__private::field::<f32>(__d, "x")?,
+                                    __v0 = __Option::Some(
+                                        __msgpack::__private::field::<f32>(__d, "x")?,
                                     );
                                     __left -= 1;
                                 } else {
@@ -188,8 +190,8 @@ const _: () = {
                                     break '__fast;
                                 }
                                 if __d.eat_raw(b"\xA1y") {
-                                    __v1 = ::core::option::Option::Some(
-                                        ::msgpack_core::__private::field::<f32>(__d, "y")?,
+                                    __v1 = __Option::Some(
+                                        __msgpack::__private::field::<f32>(__d, "y")?,
                                     );
                                     __left -= 1;
                                 } else {
@@ -199,8 +201,8 @@ const _: () = {
                                     break '__fast;
                                 }
                                 if __d.eat_raw(b"\xA1z") {
-                                    __v2 = ::core::option::Option::Some(
-                                        ::msgpack_core::__private::field::<f32>(__d, "z")?,
+                                    __v2 = __Option::Some(
+                                        __msgpack::__private::field::<f32>(__d, "z")?,
                                     );
                                     __left -= 1;
                                 } else {
@@ -210,29 +212,27 @@ const _: () = {
                             while __left > 0 {
                                 __left -= 1;
                                 let __key_at = __d.position();
-                                let __key = ::msgpack_core::__private::read_key(__d)?;
+                                let __key = __msgpack::__private::read_key(__d)?;
                                 match __key {
-                                    ::msgpack_core::__private::Key::Str(b"x") => {
-                                        ::msgpack_core::__private::take_field::<
+                                    __msgpack::__private::Key::Str(b"x") => {
+                                        __msgpack::__private::take_field::<
                                             f32,
                                         >(&mut __v0, __d, "x", __key_at)?
                                     }
-                                    ::msgpack_core::__private::Key::Str(b"y") => {
-                                        ::msgpack_core::__private::take_field::<
+                                    __msgpack::__private::Key::Str(b"y") => {
+                                        __msgpack::__private::take_field::<
                                             f32,
                                         >(&mut __v1, __d, "y", __key_at)?
                                     }
-                                    ::msgpack_core::__private::Key::Str(b"z") => {
-                                        ::msgpack_core::__private::take_field::<
+                                    __msgpack::__private::Key::Str(b"z") => {
+                                        __msgpack::__private::take_field::<
                                             f32,
                                         >(&mut __v2, __d, "z", __key_at)?
                                     }
-                                    ::msgpack_core::__private::Key::Str(
+                                    __msgpack::__private::Key::Str(
                                         __k,
                                     ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                                        if let ::core::option::Option::Some(__t) = __skip_key
-                                            .as_mut()
-                                        {
+                                        if let __Option::Some(__t) = __skip_key.as_mut() {
                                             __t.seen(__d, __key_at)?;
                                         }
                                     }
@@ -243,13 +243,13 @@ const _: () = {
                             }
                             match (__v0, __v1, __v2) {
                                 (
-                                    ::core::option::Option::Some(__v0),
-                                    ::core::option::Option::Some(__v1),
-                                    ::core::option::Option::Some(__v2),
+                                    __Option::Some(__v0),
+                                    __Option::Some(__v1),
+                                    __Option::Some(__v2),
                                 ) => Self { x: __v0, y: __v1, z: __v2 },
                                 __t => {
-                                    return ::core::result::Result::Err(
-                                        ::msgpack_core::__private::first_missing(
+                                    return __Result::Err(
+                                        __msgpack::__private::first_missing(
                                             __d,
                                             __at,
                                             &[
@@ -264,23 +264,20 @@ const _: () = {
                         }
                     };
                     __d.leave();
-                    ::core::result::Result::<
-                        Self,
-                        ::msgpack_core::decode::Error,
-                    >::Ok(__r)
+                    __Result::<Self, __msgpack::decode::Error>::Ok(__r)
                 }
-                ::msgpack_core::marker::Marker::Array => {
+                __msgpack::marker::Marker::Array => {
                     let __len = __d.array_len()?;
                     __d.enter()?;
                     let __r = {
                         let __value = Self {
-                            x: ::msgpack_core::__private::array_field::<
+                            x: __msgpack::__private::array_field::<
                                 f32,
                             >(__d, "x", 0usize, __len, __at)?,
-                            y: ::msgpack_core::__private::array_field::<
+                            y: __msgpack::__private::array_field::<
                                 f32,
                             >(__d, "y", 1usize, __len, __at)?,
-                            z: ::msgpack_core::__private::array_field::<
+                            z: __msgpack::__private::array_field::<
                                 f32,
                             >(__d, "z", 2usize, __len, __at)?,
                         };
@@ -290,23 +287,23 @@ const _: () = {
                         __value
                     };
                     __d.leave();
-                    ::core::result::Result::Ok(__r)
+                    __Result::Ok(__r)
                 }
-                _ => ::core::result::Result::Err(__d.type_error("Vector3", __at)),
+                _ => __Result::Err(__d.type_error("Vector3", __at)),
             }
         }
     }
     #[automatically_derived]
-    impl<'de> ::msgpack_core::__private::DecodeElems<'de> for Vector3 {
+    impl<'de> __msgpack::__private::DecodeElems<'de> for Vector3 {
         const __ELEMS: usize = (3usize);
         #[inline]
         fn __decode_elems(
-            __d: &mut ::msgpack_core::Decoder<'de>,
-        ) -> ::core::result::Result<Self, ::msgpack_core::decode::Error> {
-            ::core::result::Result::Ok(Self {
-                x: ::msgpack_core::__private::field::<f32>(__d, "x")?,
-                y: ::msgpack_core::__private::field::<f32>(__d, "y")?,
-                z: ::msgpack_core::__private::field::<f32>(__d, "z")?,
+            __d: &mut __msgpack::Decoder<'de>,
+        ) -> __Result<Self, __msgpack::decode::Error> {
+            __Result::Ok(Self {
+                x: __msgpack::__private::field::<f32>(__d, "x")?,
+                y: __msgpack::__private::field::<f32>(__d, "y")?,
+                z: __msgpack::__private::field::<f32>(__d, "z")?,
             })
         }
     }
@@ -315,32 +312,32 @@ const _: () = {
         ::core::module_path!(), "::", "Vector3", "@", ::core::line!(), ":",
         ::core::column!()
     );
-    static __SHAPE: ::msgpack_core::schema::Shape = ::msgpack_core::schema::Shape::Struct(
-        &::msgpack_core::schema::StructDef {
+    static __SHAPE: __msgpack::schema::Shape = __msgpack::schema::Shape::Struct(
+        &__msgpack::schema::StructDef {
             name: "Vector3",
             id: __ID,
             generic: false,
-            form: ::msgpack_core::schema::Form::Array,
+            form: __msgpack::schema::Form::Array,
             fields: &[
-                ::msgpack_core::schema::FieldDef::new(
+                __msgpack::schema::FieldDef::new(
                     "x",
-                    <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    <f32 as __msgpack::schema::Schema>::SHAPE,
                 ),
-                ::msgpack_core::schema::FieldDef::new(
+                __msgpack::schema::FieldDef::new(
                     "y",
-                    <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    <f32 as __msgpack::schema::Schema>::SHAPE,
                 ),
-                ::msgpack_core::schema::FieldDef::new(
+                __msgpack::schema::FieldDef::new(
                     "z",
-                    <f32 as ::msgpack_core::schema::Schema>::SHAPE,
+                    <f32 as __msgpack::schema::Schema>::SHAPE,
                 ),
             ],
             deny_unknown_fields: false,
         },
     );
     #[automatically_derived]
-    impl ::msgpack_core::schema::Schema for Vector3 {
-        const SHAPE: ::msgpack_core::schema::ShapeRef = ::msgpack_core::schema::ShapeRef::new(
+    impl __msgpack::schema::Schema for Vector3 {
+        const SHAPE: __msgpack::schema::ShapeRef = __msgpack::schema::ShapeRef::new(
             &__SHAPE,
         );
     }
