@@ -51,9 +51,9 @@ impl Names {
 
     /// The `use` that gives the generated block its alias of the crate.
     pub(crate) fn import(&self) -> proc_macro2::TokenStream {
-        let real = &self.real;
+        let (real, alias) = (&self.real, &self.krate);
         quote! {
-            use #real as __msgpack;
+            use #real as #alias;
             use ::core::option::Option as __Option;
             use ::core::result::Result as __Result;
         }

@@ -116,7 +116,7 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
     if params.is_empty() {
         return Vec::new();
     }
-    let krate: syn::Path = cont.attrs.krate.get().cloned().unwrap_or_else(|| syn::parse_quote!(::msgpack_core));
+    let krate = super::Names::new(cont).krate;
     let fields: Vec<&Field> = match &cont.data {
         Data::Struct(_, fields) => fields.iter().collect(),
         Data::Enum(vs) => vs.iter().filter(|v| !v.attrs.skip.is_set()).flat_map(|v| &v.fields).collect(),
