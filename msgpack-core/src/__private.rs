@@ -4,14 +4,13 @@
 //! One file per concern; this one declares them and re-exports their
 //! items under the paths the generated code names (`__private::field`,
 //! `__private::TagKey`, ...). Helpers that the core's own layers need too
-//! live below it and are re-exported here ([`try_array_from_fn`],
-//! [`EncodeItems`]): the encoders and decoders never reach up into this
+//! live below it and are re-exported here
+//! ([`EncodeItems`]): the encoders and decoders never reach up into this
 //! module.
 
 pub use core::option::Option;
 pub use core::result::Result;
 
-pub use crate::array::try_array_from_fn;
 pub use crate::encode::bounded::EncodeItems;
 
 mod as_array;
@@ -46,7 +45,7 @@ pub use errors::{
 pub use fallback::struct_fallback;
 pub use fields::{array_field, element, field, take_field};
 pub use flatten::{DecodeElems, EncodeElems, FlattenDecode};
-pub use key::{Key, read_key, skip_entries};
+pub use key::{Key, read_key};
 pub use keys::{KeySet, key_claimed};
 pub use len::{LenCounter, len_with};
 #[cfg(feature = "serde")]

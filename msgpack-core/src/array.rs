@@ -4,7 +4,7 @@
 /// Builds `[T; N]` from a fallible function of the index, stopping at the
 /// first error.
 #[inline]
-pub fn try_array_from_fn<T, E, const N: usize>(mut f: impl FnMut(usize) -> Result<T, E>) -> Result<[T; N], E> {
+pub(crate) fn try_array_from_fn<T, E, const N: usize>(mut f: impl FnMut(usize) -> Result<T, E>) -> Result<[T; N], E> {
     let mut err = None;
     let items: [Option<T>; N] = core::array::from_fn(|i| {
         if err.is_some() {

@@ -1,6 +1,6 @@
 //! The top-level entry points (re-exported at the crate root): one family
 //! of names, the same as in [`serde`](mod@crate::serde). See "Entry points"
-//! in the crate docs for the table, with the old names.
+//! in the crate docs for the table.
 
 use crate::decode::{self, Decode, DecodeOptions, Decoder};
 use crate::encode::{self, Encode, Encoder};
@@ -40,8 +40,7 @@ pub fn to_vec<T: Encode + ?Sized>(value: &T) -> Result<alloc::vec::Vec<u8>, enco
     encode::encoded_vec(value)
 }
 
-/// Appends the encoding of `value` to `out` (feature `alloc`; formerly
-/// `encode_to_vec`).
+/// Appends the encoding of `value` to `out` (feature `alloc`).
 ///
 /// One pass when `out`'s spare capacity already holds the encoding (a
 /// buffer reused across messages): the value is written straight into it,
@@ -78,8 +77,7 @@ pub fn append_to_vec<T: Encode + ?Sized>(
     })
 }
 
-/// Encodes `value` into `buf` and returns the number of bytes written
-/// (formerly `encode_to_slice`).
+/// Encodes `value` into `buf` and returns the number of bytes written.
 ///
 /// One pass, no length computation first: each item is bounds-checked as
 /// it is written. If the value does not fit, fails with
@@ -101,8 +99,7 @@ pub fn to_slice<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, 
     Ok(e.writer().position())
 }
 
-/// Encodes `value` into a `std::io::Write` (feature `std`; formerly
-/// `encode_to_writer`).
+/// Encodes `value` into a `std::io::Write` (feature `std`).
 ///
 /// Small items become small `write_all` calls: pass a buffered writer.
 /// For any other sink ([`encode::Write`]), use an [`Encoder`] over it.
@@ -260,59 +257,4 @@ pub fn from_bytes_with<'de, T: Decode<'de>>(
     let value = T::decode(&mut d)?;
     d.finish()?;
     Ok(value)
-}
-
-/// Renamed to [`append_to_vec`] (same arguments, same code).
-///
-/// ```
-/// #![allow(deprecated)]
-/// let mut out = vec![0xc3];
-/// msgpack_core::encode_to_vec(&1u8, &mut out)?;
-/// assert_eq!(out, [0xc3, 0x01]);
-/// # Ok::<(), msgpack_core::encode::Error<core::convert::Infallible>>(())
-/// ```
-#[cfg(feature = "alloc")]
-#[deprecated(since = "0.2.0", note = "renamed to `append_to_vec`")]
-#[inline]
-pub fn encode_to_vec<T: Encode + ?Sized>(
-    value: &T,
-    out: &mut alloc::vec::Vec<u8>,
-) -> Result<(), encode::Error<core::convert::Infallible>> {
-    append_to_vec(value, out)
-}
-
-/// Renamed to [`to_slice`] (same arguments, same code).
-///
-/// ```
-/// #![allow(deprecated)]
-/// let mut buf = [0u8; 4];
-/// assert_eq!(msgpack_core::encode_to_slice(&true, &mut buf)?, 1);
-/// # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
-/// ```
-#[deprecated(since = "0.2.0", note = "renamed to `to_slice`")]
-#[inline]
-pub fn encode_to_slice<T: Encode + ?Sized>(
-    value: &T,
-    buf: &mut [u8],
-) -> Result<usize, encode::Error<encode::EndOfSlice>> {
-    to_slice(value, buf)
-}
-
-/// Renamed to [`to_writer`] (same arguments, same code).
-///
-/// ```
-/// #![allow(deprecated)]
-/// let mut out = Vec::new();
-/// msgpack_core::encode_to_writer(&false, &mut out)?;
-/// assert_eq!(out, [0xc2]);
-/// # Ok::<(), msgpack_core::encode::Error<std::io::Error>>(())
-/// ```
-#[cfg(feature = "std")]
-#[deprecated(since = "0.2.0", note = "renamed to `to_writer`")]
-#[inline]
-pub fn encode_to_writer<T: Encode + ?Sized, W: std::io::Write>(
-    value: &T,
-    writer: W,
-) -> Result<(), encode::Error<std::io::Error>> {
-    to_writer(value, writer)
 }

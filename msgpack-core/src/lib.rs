@@ -89,19 +89,18 @@
 //! [`Encode`] / [`Decode`], derived or not) and in the [`serde`][serde-mod]
 //! format (types that implement `Serialize` / `Deserialize`). Each decoder
 //! has a `_with` twin taking [`DecodeOptions`]; the plain one uses
-//! `DecodeOptions::new()`. The old names still compile, deprecated (since
-//! 0.2), as thin wrappers of the new ones.
+//! `DecodeOptions::new()`.
 //!
-//! | task | top level (`Encode` / `Decode`) | `serde` module (`Serialize` / `Deserialize`) | old name |
-//! |---|---|---|---|
-//! | encode into a new `Vec` | [`to_vec`] | [`serde::to_vec`], [`serde::to_vec_named`] (structs as maps) | |
-//! | append to a `Vec` (reused buffer) | [`append_to_vec`] | [`serde::append_to_vec`] | `encode_to_vec`, `serde::encode_to_vec` |
-//! | into a slice, returns the length written | [`to_slice`] | [`serde::to_slice`] | `encode_to_slice` (serde had none) |
-//! | into a `std::io::Write` (feature `std`) | [`to_writer`] | [`serde::to_writer`] | `encode_to_writer`; `serde::to_writer` took any [`encode::Write`] sink (now: [`serde::Serializer::new`]) |
-//! | decode from a slice, borrowing from it | [`from_slice`] | [`serde::from_slice`] | |
-//! | the same with options | [`from_slice_with`] | [`serde::from_slice_with`] | |
-//! | from a `std::io::Read`, owned, the input one value (feature `std`) | [`from_read`], [`from_read_with`] | [`serde::from_read`], [`serde::from_read_with`] | (new) |
-//! | from a `Bytes`, its `Bytes` fields sharing it (feature `bytes`) | [`from_bytes`], [`from_bytes_with`] | (none: serde's `Bytes` copies; use [`serde::from_slice`]) | `from_bytes(bytes, opts)` is now `from_bytes_with` |
+//! | task | top level (`Encode` / `Decode`) | `serde` module (`Serialize` / `Deserialize`) |
+//! |---|---|---|
+//! | encode into a new `Vec` | [`to_vec`] | [`serde::to_vec`], [`serde::to_vec_named`] (structs as maps) |
+//! | append to a `Vec` (reused buffer) | [`append_to_vec`] | [`serde::append_to_vec`] |
+//! | into a slice, returns the length written | [`to_slice`] | [`serde::to_slice`] |
+//! | into a `std::io::Write` (feature `std`) | [`to_writer`] | [`serde::to_writer`] |
+//! | decode from a slice, borrowing from it | [`from_slice`] | [`serde::from_slice`] |
+//! | the same with options | [`from_slice_with`] | [`serde::from_slice_with`] |
+//! | from a `std::io::Read`, owned, the input one value (feature `std`) | [`from_read`], [`from_read_with`] | [`serde::from_read`], [`serde::from_read_with`] |
+//! | from a `Bytes`, its `Bytes` fields sharing it (feature `bytes`) | [`from_bytes`], [`from_bytes_with`] | (none: serde's `Bytes` copies; use [`serde::from_slice`]) |
 //!
 //! Every encoder can also be given any sink through [`Encoder::new`] /
 //! [`serde::Serializer::new`] (structs as maps: [`serde::Serializer::named`]),
@@ -414,14 +413,6 @@ pub use value::{Integer, Value, ValueRef};
 #[doc = include_str!("derive.md")]
 pub use msgpack_derive::MsgPack;
 
-#[allow(deprecated)]
-pub use entry::encode_to_slice;
-#[cfg(feature = "alloc")]
-#[allow(deprecated)]
-pub use entry::encode_to_vec;
-#[cfg(feature = "std")]
-#[allow(deprecated)]
-pub use entry::encode_to_writer;
 #[cfg(feature = "alloc")]
 pub use entry::{append_to_vec, to_vec};
 #[cfg(feature = "bytes")]

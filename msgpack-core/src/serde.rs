@@ -221,7 +221,7 @@ pub fn to_vec_named<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, Error> 
 }
 
 /// Appends the serialization of `value` to `out` (structs as arrays, as
-/// [`to_vec`]; formerly `encode_to_vec`); reuse one buffer for many
+/// [`to_vec`]); reuse one buffer for many
 /// messages. On an error `out` keeps its old contents.
 ///
 /// ```
@@ -286,21 +286,6 @@ pub fn to_slice<T: Serialize + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usiz
 #[inline]
 pub fn to_writer<T: Serialize + ?Sized, W: std::io::Write>(value: &T, writer: W) -> Result<(), Error<std::io::Error>> {
     value.serialize(&mut Serializer::new(IoWriter::new(writer)))
-}
-
-/// Renamed to [`append_to_vec`] (same arguments, same code).
-///
-/// ```
-/// #![allow(deprecated)]
-/// let mut out = Vec::new();
-/// msgpack_core::serde::encode_to_vec(&1u8, &mut out)?;
-/// assert_eq!(out, [0x01]);
-/// # Ok::<(), msgpack_core::serde::Error>(())
-/// ```
-#[deprecated(since = "0.2.0", note = "renamed to `append_to_vec`")]
-#[inline]
-pub fn encode_to_vec<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-    append_to_vec(value, out)
 }
 
 /// Deserializes one `T` from `bytes` with the default [`DecodeOptions`],

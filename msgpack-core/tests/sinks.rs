@@ -112,7 +112,7 @@ fn sample() -> impl Encode {
 }
 
 #[test]
-fn to_vec_and_encode_to_vec_agree_with_the_slice_writer_at_every_capacity() {
+fn to_vec_and_append_to_vec_agree_with_the_slice_writer_at_every_capacity() {
     let value = sample();
     let want = {
         let mut buf = vec![0; value.encoded_len()];

@@ -38,13 +38,3 @@ fn other_key<'de>(d: &mut Decoder<'de>) -> Result<Key<'de>, decode::Error> {
     }
     d.skip().map(|()| Key::Other)
 }
-
-/// Skips `n` map entries.
-#[inline]
-pub fn skip_entries(d: &mut Decoder<'_>, n: usize) -> Result<(), decode::Error> {
-    for _ in 0..n {
-        d.skip()?;
-        d.skip()?;
-    }
-    Ok(())
-}
