@@ -1,5 +1,5 @@
 //! Arrays built element by element from a fallible function (used by the
-//! decoders of arrays and by generated code, through `__private`).
+//! decoders of arrays).
 
 /// Builds `[T; N]` from a fallible function of the index, stopping at the
 /// first error.

@@ -33,8 +33,10 @@
 pub(crate) mod collect;
 mod decoder;
 mod error;
+pub(crate) mod key;
 mod message;
 mod options;
+pub(crate) mod reject;
 mod stream;
 
 pub use decoder::{Decoder, SPECULATION_BASE, SPECULATION_PER_BYTE};
@@ -127,7 +129,7 @@ pub trait Decode<'de>: Sized {
     #[inline]
     fn __decode_vec(d: &mut Decoder<'de>) -> Result<alloc::vec::Vec<Self>, Error> {
         if Self::__LAYOUT.is_fixed() {
-            return d.__fixed_vec();
+            return d.fixed_vec();
         }
         let at = d.position();
         let len = d.array_len()?;

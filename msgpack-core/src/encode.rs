@@ -51,19 +51,22 @@ macro_rules! fixed_size_writes {
     };
 }
 
-#[doc(hidden)]
-pub mod bounded;
+pub(crate) mod bounded;
 mod encoder;
 mod error;
 mod fixed;
-mod size;
+pub(crate) mod size;
 // The crate's only home of `unsafe` code (see its docs).
 #[allow(unsafe_code)]
 mod write;
 
 pub use encoder::Encoder;
 pub use error::Error;
-pub use size::*;
+pub use size::{
+    array_header_size, bin_header_size, bin_size, ext_size, int_size, map_header_size, str_header_size, str_size,
+    uint_size,
+};
+pub(crate) use size::{max_len_max, max_len_sum, max_len_times};
 #[cfg(feature = "bytes")]
 pub use write::BufMutWriter;
 #[cfg(feature = "std")]
@@ -265,7 +268,7 @@ pub trait Encode {
         Self: Sized,
     {
         if Self::__LAYOUT.is_fixed() {
-            return e.__fixed_slice(items);
+            return e.fixed_slice(items);
         }
         e.array_len(items.len())?;
         for item in items {

@@ -2,6 +2,7 @@
 //!
 //! The wire form of each is listed in the crate docs' table.
 
+pub(crate) mod as_array;
 mod cell;
 mod ffi;
 pub(crate) mod forms;

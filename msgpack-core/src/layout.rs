@@ -28,20 +28,9 @@ pub use field::{read_field, write_field};
 
 /// The largest fixed layout, in bytes: longer types are encoded and
 /// decoded item by item.
-pub const CAP: usize = 128;
+pub(crate) const CAP: usize = 128;
 
 /// The fixed layout of a type's encoding, or [`Layout::NONE`].
-///
-/// ```
-/// use msgpack_core::layout::Layout;
-///
-/// // `(f32, bool)`: `92`, `ca` + 4 bytes, `c2`/`c3`.
-/// let l = Layout::array(&[Layout::scalar(0xca, 0xff, 4), Layout::scalar(0xc2, 0xfe, 0)]);
-/// assert_eq!(l.len, 7);
-/// assert_eq!(&l.pattern[..7], &[0x92, 0xca, 0, 0, 0, 0, 0xc2]);
-/// assert_eq!(&l.mask[..7], &[0xff, 0xff, 0, 0, 0, 0, 0xfe]);
-/// assert!(Layout::array(&[Layout::NONE]).len == 0);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// Encoded length in bytes; 0 when the type has no fixed layout.
@@ -63,10 +52,6 @@ impl Layout {
     pub const NONE: Layout = Layout { len: 0, depth: 0, widest: 0, pattern: [0; CAP], mask: [0; CAP] };
 
     /// Whether the type has a fixed layout.
-    ///
-    /// ```
-    /// assert!(!msgpack_core::layout::Layout::NONE.is_fixed());
-    /// ```
     #[inline(always)]
     pub const fn is_fixed(&self) -> bool {
         self.len > 0
@@ -74,11 +59,6 @@ impl Layout {
 
     /// One marker byte whose bits under `mask` are fixed, then `payload`
     /// free bytes.
-    ///
-    /// ```
-    /// let f64_layout = msgpack_core::layout::Layout::scalar(0xcb, 0xff, 8);
-    /// assert_eq!(f64_layout.len, 9);
-    /// ```
     pub const fn scalar(marker: u8, mask: u8, payload: usize) -> Layout {
         let mut l = Layout::NONE;
         l.len = 1 + payload;
@@ -88,11 +68,6 @@ impl Layout {
     }
 
     /// Constant bytes (a pre-encoded key or header), all fixed.
-    ///
-    /// ```
-    /// let key = msgpack_core::layout::Layout::bytes(b"\xa1x");
-    /// assert_eq!((key.len, key.mask[1]), (2, 0xff));
-    /// ```
     pub const fn bytes(bytes: &[u8]) -> Layout {
         if bytes.is_empty() || bytes.len() > CAP {
             return Layout::NONE;
@@ -110,13 +85,6 @@ impl Layout {
 
     /// `parts` one after the other; [`NONE`](Layout::NONE) if any part is,
     /// or if they add up to more than [`CAP`] bytes.
-    ///
-    /// ```
-    /// use msgpack_core::layout::Layout;
-    /// let f32_layout = Layout::scalar(0xca, 0xff, 4);
-    /// assert_eq!(Layout::concat(&[f32_layout, f32_layout]).len, 10);
-    /// assert_eq!(Layout::concat(&[]).len, 0);
-    /// ```
     pub const fn concat(parts: &[Layout]) -> Layout {
         let mut l = Layout::NONE;
         let mut i = 0;
@@ -160,26 +128,12 @@ impl Layout {
 
     /// An array of `elems`, its smallest header first (as a tuple or an
     /// `array`-form struct is written).
-    ///
-    /// ```
-    /// use msgpack_core::layout::Layout;
-    /// let v3 = Layout::array(&[Layout::scalar(0xca, 0xff, 4); 3]);
-    /// assert_eq!((v3.len, v3.pattern[0], v3.depth, v3.widest), (16, 0x93, 1, 3));
-    /// ```
     pub const fn array(elems: &[Layout]) -> Layout {
         let (header, n) = header(0x90, 0xdc, elems.len());
         Layout::container(elems.len(), header.split_at(n).0, Layout::concat(elems))
     }
 
     /// An array of `count` copies of `elem` (`[T; N]`).
-    ///
-    /// ```
-    /// use msgpack_core::layout::Layout;
-    /// let a = Layout::repeat(20, Layout::scalar(0xc2, 0xfe, 0));
-    /// assert_eq!(&a.pattern[..4], &[0xdc, 0, 20, 0xc2]);
-    /// assert_eq!(a.len, 23);
-    /// assert_eq!(Layout::repeat(1000, a).len, 0); // over `CAP`
-    /// ```
     pub const fn repeat(count: usize, elem: Layout) -> Layout {
         if count == 0 || elem.len == 0 || count > CAP {
             return Layout::NONE;
@@ -199,14 +153,6 @@ impl Layout {
 
     /// A map of `entries` entries whose keys and values alternate in
     /// `parts` (each key a [`bytes`](Layout::bytes) layout).
-    ///
-    /// ```
-    /// use msgpack_core::layout::Layout;
-    /// let f = Layout::scalar(0xca, 0xff, 4);
-    /// let m = Layout::map(2, &[Layout::bytes(b"\xa1x"), f, Layout::bytes(b"\xa1y"), f]);
-    /// assert_eq!(&m.pattern[..4], &[0x82, 0xa1, b'x', 0xca]);
-    /// assert_eq!(m.len, 15);
-    /// ```
     pub const fn map(entries: usize, parts: &[Layout]) -> Layout {
         let (header, n) = header(0x80, 0xde, entries);
         Layout::container(entries, header.split_at(n).0, Layout::concat(parts))
@@ -225,7 +171,7 @@ const fn header(fix: u8, x16: u8, count: usize) -> ([u8; 3], usize) {
 /// one test; with a constant layout, a word without fixed bits is not
 /// even loaded.
 #[inline(always)]
-pub fn matches(bytes: &[u8], l: &Layout) -> bool {
+pub(crate) fn matches(bytes: &[u8], l: &Layout) -> bool {
     let n = l.len;
     if bytes.len() != n || n == 0 || n > CAP {
         return false;
@@ -266,7 +212,7 @@ fn word_diff(bytes: &[u8], l: &Layout, at: usize) -> u64 {
 /// The `N` bytes at `at` of a matched template (zeros if out of range,
 /// which a consistent layout never is).
 #[inline(always)]
-pub fn get<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
+pub(crate) fn get<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     match bytes.get(at..).and_then(<[u8]>::first_chunk::<N>) {
         Some(a) => *a,
         None => [0; N],
@@ -276,7 +222,7 @@ pub fn get<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
 /// Stores `value` at `at` of a template being written (nothing if out of
 /// range, which a consistent layout never is).
 #[inline(always)]
-pub fn put<const N: usize>(out: &mut [u8], at: usize, value: [u8; N]) {
+pub(crate) fn put<const N: usize>(out: &mut [u8], at: usize, value: [u8; N]) {
     if let Some(d) = out.get_mut(at..).and_then(<[u8]>::first_chunk_mut::<N>) {
         *d = value;
     }
@@ -285,7 +231,7 @@ pub fn put<const N: usize>(out: &mut [u8], at: usize, value: [u8; N]) {
 /// Copies the pattern bytes `from..to` of `l` (a header, keys: bytes no
 /// field writes) into the template being written.
 #[inline(always)]
-pub fn put_pattern(out: &mut [u8], l: &Layout, from: usize, to: usize) {
+pub(crate) fn put_pattern(out: &mut [u8], l: &Layout, from: usize, to: usize) {
     if let (Some(d), Some(s)) = (out.get_mut(from..to), l.pattern.get(from..to)) {
         d.copy_from_slice(s);
     }
@@ -302,15 +248,82 @@ pub fn write_key(out: &mut [u8], at: &mut usize, l: &Layout, len: usize) {
 /// The `len` bytes at `at` of a template (a field's part), empty if out of
 /// range.
 #[inline(always)]
-pub fn part(bytes: &[u8], at: usize, len: usize) -> &[u8] {
+pub(crate) fn part(bytes: &[u8], at: usize, len: usize) -> &[u8] {
     bytes.get(at..at.saturating_add(len)).unwrap_or(&[])
 }
 
 /// [`part`], mutably.
 #[inline(always)]
-pub fn part_mut(out: &mut [u8], at: usize, len: usize) -> &mut [u8] {
+pub(crate) fn part_mut(out: &mut [u8], at: usize, len: usize) -> &mut [u8] {
     match out.get_mut(at..at.saturating_add(len)) {
         Some(p) => p,
         None => &mut [],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // The examples of the items above (the module is internal: its docs are
+    // for the core's own readers, its examples run as unit tests).
+    #[test]
+    fn example_0() {
+        use crate::layout::Layout;
+
+        // `(f32, bool)`: `92`, `ca` + 4 bytes, `c2`/`c3`.
+        let l = Layout::array(&[Layout::scalar(0xca, 0xff, 4), Layout::scalar(0xc2, 0xfe, 0)]);
+        assert_eq!(l.len, 7);
+        assert_eq!(&l.pattern[..7], &[0x92, 0xca, 0, 0, 0, 0, 0xc2]);
+        assert_eq!(&l.mask[..7], &[0xff, 0xff, 0, 0, 0, 0, 0xfe]);
+        assert!(Layout::array(&[Layout::NONE]).len == 0);
+    }
+
+    #[test]
+    fn example_1() {
+        assert!(!crate::layout::Layout::NONE.is_fixed());
+    }
+
+    #[test]
+    fn example_2() {
+        let f64_layout = crate::layout::Layout::scalar(0xcb, 0xff, 8);
+        assert_eq!(f64_layout.len, 9);
+    }
+
+    #[test]
+    fn example_3() {
+        let key = crate::layout::Layout::bytes(b"\xa1x");
+        assert_eq!((key.len, key.mask[1]), (2, 0xff));
+    }
+
+    #[test]
+    fn example_4() {
+        use crate::layout::Layout;
+        let f32_layout = Layout::scalar(0xca, 0xff, 4);
+        assert_eq!(Layout::concat(&[f32_layout, f32_layout]).len, 10);
+        assert_eq!(Layout::concat(&[]).len, 0);
+    }
+
+    #[test]
+    fn example_5() {
+        use crate::layout::Layout;
+        let v3 = Layout::array(&[Layout::scalar(0xca, 0xff, 4); 3]);
+        assert_eq!((v3.len, v3.pattern[0], v3.depth, v3.widest), (16, 0x93, 1, 3));
+    }
+
+    #[test]
+    fn example_6() {
+        use crate::layout::Layout;
+        let a = Layout::repeat(20, Layout::scalar(0xc2, 0xfe, 0));
+        assert_eq!(&a.pattern[..4], &[0xdc, 0, 20, 0xc2]);
+        assert_eq!(a.len, 23);
+        assert_eq!(Layout::repeat(1000, a).len, 0); // over `CAP`
+    }
+
+    #[test]
+    fn example_7() {
+        use crate::layout::Layout;
+        let f = Layout::scalar(0xca, 0xff, 4);
+        let m = Layout::map(2, &[Layout::bytes(b"\xa1x"), f, Layout::bytes(b"\xa1y"), f]);
+        assert_eq!(&m.pattern[..4], &[0x82, 0xa1, b'x', 0xca]);
+        assert_eq!(m.len, 15);
     }
 }

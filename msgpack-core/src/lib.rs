@@ -383,8 +383,7 @@ mod field_type;
 #[doc = include_str!("hand_written.md")]
 pub mod hand_written {}
 mod impls;
-#[doc(hidden)]
-pub mod layout;
+mod layout;
 pub mod marker;
 pub mod raw;
 pub mod schema;

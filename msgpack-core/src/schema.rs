@@ -204,7 +204,7 @@
 //! - The check follows at most [`MAX_CHECK_DEPTH`] nested levels on one
 //!   path; deeper schemas are reported as too deep rather than checked.
 
-mod assert;
+pub(crate) mod assert;
 mod check;
 mod display;
 mod field_def;
@@ -215,7 +215,6 @@ mod message;
 mod rule;
 
 #[doc(hidden)]
-pub use assert::__assert;
 pub use check::{MAX_CHECK_DEPTH, check};
 pub use field_def::FieldDef;
 pub use message::{Incompatibilities, Incompatible};

@@ -49,6 +49,30 @@ impl Names {
         &self.real
     }
 
+    /// The form marker of a body trait: `__private::MapForm` or
+    /// `__private::ArrayForm`.
+    pub(crate) fn form(&self, form: Form) -> proc_macro2::TokenStream {
+        let krate = &self.krate;
+        match form {
+            Form::Map => quote!(#krate::__private::MapForm),
+            Form::Array => quote!(#krate::__private::ArrayForm),
+        }
+    }
+
+    /// `__private::EncodeBody<F>` for `form`.
+    pub(crate) fn encode_body(&self, form: Form) -> proc_macro2::TokenStream {
+        let krate = &self.krate;
+        let f = self.form(form);
+        quote!(#krate::__private::EncodeBody<#f>)
+    }
+
+    /// `__private::DecodeBody<'de, F>` for `form`.
+    pub(crate) fn decode_body(&self, form: Form) -> proc_macro2::TokenStream {
+        let krate = &self.krate;
+        let f = self.form(form);
+        quote!(#krate::__private::DecodeBody<'de, #f>)
+    }
+
     /// The `use` that gives the generated block its alias of the crate.
     pub(crate) fn import(&self) -> proc_macro2::TokenStream {
         let (real, alias) = (&self.real, &self.krate);
@@ -272,15 +296,6 @@ impl<'a> Container<'a> {
     /// Map or array form of this container's structs / struct variants.
     pub(crate) fn form(&self) -> Form {
         if self.attrs.array.is_set() { Form::Array } else { Form::Map }
-    }
-
-    /// Whether the type gets a `FlattenDecode` impl (a map-form named
-    /// struct, not `transparent`): it can be flattened into another map
-    /// and read from an array through its accumulator.
-    pub(crate) fn has_flatten_decode(&self) -> bool {
-        matches!(self.data, Data::Struct(Style::Struct, _))
-            && self.form() == Form::Map
-            && self.transparent_field().is_none()
     }
 
     /// An enum of unit variants written as integers: `index`, or

@@ -1,4 +1,4 @@
-//! Generates `Decode` (and, for map-form structs, the hidden `DecodeMap`).
+//! Generates `Decode` (and, for named structs, their `DecodeBody`).
 //!
 //! Map bodies take an in-order fast path (the next raw key bytes compared
 //! with the expected field's pre-encoded key), then fall back to a match on
@@ -27,7 +27,6 @@ use array::array_elements;
 use field::{
     construct, decode_fn, from_container_default, make_container_default, map_or_array, skipped_value, value_decode,
 };
-use map::map_entries;
 
 pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let krate = &n.krate;
@@ -36,91 +35,24 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let params = bound::decode_impl_params(cont);
     let preds = bound::predicates(cont, &quote!(#krate::Decode<'de>), bound::Side::Decode);
     let name = ident.to_string();
-    // First in every body that decodes a field (see `field_check`).
-    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
-    let body = match &cont.data {
-        Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
-        Data::Enum(variants) => enums::enum_body(cont, n, variants, &name),
-    };
-    let map_impl = match &cont.data {
-        Data::Struct(Style::Struct, fields) if cont.has_flatten_decode() => {
-            let entries = map_entries(cont, n, fields, &quote!(Self));
-            let entries_checks =
-                crate::ast::field_check::field_checks_in(cont, crate::ast::field_check::Side::Decode, &entries);
+    // A named struct's decode body (see `map::body_impl`).
+    let body_impl = match &cont.data {
+        Data::Struct(Style::Struct, fields) if cont.transparent_field().is_none() => {
+            let body = n.decode_body(cont.form());
             let head = quote! {
                 #[automatically_derived]
-                impl<#params> #krate::__private::FlattenDecode<'de> for #ident #ty_generics where #(#preds,)*
+                impl<#params> #body for #ident #ty_generics where #(#preds,)*
             };
-            let flatten = map::flatten_impl(cont, n, fields, &head);
-            quote! {
-                #flatten
-                #[automatically_derived]
-                impl<#params> #krate::__private::DecodeMap<'de> for #ident #ty_generics where #(#preds,)* {
-                    #[inline]
-                    fn __decode_entries(
-                        __d: &mut #krate::Decoder<'de>,
-                        __len: usize,
-                        __at: usize,
-                        __skip_key: __Option<#krate::__private::TagKey>,
-                    ) -> __Result<Self, #krate::decode::Error> {
-                        #entries_checks
-                        __Result::Ok(#entries)
-                    }
-                }
-            }
+            map::body_impl(cont, n, fields, &head)
         }
         _ => quote!(),
     };
-    let elems_impl = match &cont.data {
-        Data::Struct(Style::Struct, fields) if cont.form() == Form::Array && cont.transparent_field().is_none() => {
-            let head = quote! {
-                #[automatically_derived]
-                impl<#params> #krate::__private::DecodeElems<'de> for #ident #ty_generics where #(#preds,)*
-            };
-            elems::elems_impl(cont, n, fields, &head)
-        }
-        _ => quote!(),
-    };
-    // A map-form struct's fallback is the shared `struct_fallback` (its
-    // map branch is `__decode_entries`, its array branch `__take_index` by
-    // position); a struct that flattens reads a map only, the general body.
-    let fallback_body = match &cont.data {
-        Data::Struct(Style::Struct, fields) if cont.has_flatten_decode() && !crate::ast::has_flatten(fields) => {
-            let max = if cont.attrs.deny_unknown_fields.is_set() {
-                let count = fields.iter().filter(|f| f.is_read()).count();
-                quote!(#count)
-            } else {
-                quote!(::core::primitive::usize::MAX)
-            };
-            quote!(#krate::__private::struct_fallback::<Self>(__d, #name, #max))
-        }
-        _ => quote!(#checks #body),
-    };
-    let (body, fallback_impl) = match fast_path(cont, n) {
-        // The common form inline, everything else in the out-of-line
-        // `DecodeFallback` (see there).
-        Some(fast) => (
-            // `Ok(..?)`, not the call's result as it is: the fallback then
-            // writes into a temporary of its own, so the caller's copy of the
-            // result is not handed to an out-of-line call and can stay in
-            // registers (no reload of fields just stored to the stack).
-            quote! {
-                #fast
-                __Result::Ok(<Self as #krate::__private::DecodeFallback<'de>>::__decode_fallback(__d)?)
-            },
-            quote! {
-                #[automatically_derived]
-                impl<#params> #krate::__private::DecodeFallback<'de> for #ident #ty_generics where #(#preds,)* {
-                    #[inline(never)]
-                    fn __decode_fallback(
-                        __d: &mut #krate::Decoder<'de>,
-                    ) -> __Result<Self, #krate::decode::Error> {
-                        #fallback_body
-                    }
-                }
-            },
-        ),
-        None => (body, quote!()),
+    let body = match fast_path(cont, n) {
+        Some(body) => body,
+        None => match &cont.data {
+            Data::Struct(style, fields) => struct_body(cont, n, *style, fields, &name),
+            Data::Enum(variants) => enums::enum_body(cont, n, variants, &name),
+        },
     };
     // A small struct's fast path is a handful of loads: inlined always, its
     // fields stay in registers instead of round-tripping through a
@@ -148,9 +80,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 #body
             }
         }
-        #fallback_impl
-        #map_impl
-        #elems_impl
+        #body_impl
     }
 }
 
@@ -159,33 +89,26 @@ fn is_small(cont: &Container) -> bool {
     matches!(&cont.data, Data::Struct(Style::Struct | Style::Tuple, fields) if fields.len() <= 8)
 }
 
-/// The inlined fast path of a struct's decode, for the form it writes: a
-/// `fixarray` of exactly its field count (array form, tuple structs), or a
-/// `fixmap` handed to its `DecodeMap` (map form). It returns early; when it
-/// does not apply nothing has been consumed and the full decode follows.
+/// The decode of a struct through the form it writes: a map-form struct
+/// through the shared `decode_map_struct` (a `fixmap` inline, the rest out
+/// of line), an array-form or tuple struct with its fast path inline (an
+/// array header of exactly its field count, the fields in order) and the
+/// rest out of line (the shared `decode_fallback`, or the tuple's own
+/// body through `decode_cold`). `None` for the others (their body is read
+/// in place).
 fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
     let krate = &n.krate;
     let Data::Struct(style, fields) = &cont.data else { return None };
     if cont.transparent_field().is_some() || (cont.form() == Form::Array && crate::ast::has_flatten(fields)) {
         return None;
     }
+    let name = cont.ident.to_string();
     match style {
-        Style::Struct if cont.form() == Form::Map => Some(quote! {
-            if let __Option::Some((__len, __at)) = __d.__fixmap() {
-                __d.enter()?;
-                let __r = <Self as #krate::__private::DecodeMap<'de>>::__decode_entries(
-                    __d, __len, __at, __Option::None,
-                )?;
-                __d.leave();
-                return __Result::Ok(__r);
-            }
-        }),
+        Style::Struct if cont.form() == Form::Map => {
+            Some(quote!(#krate::__private::decode_map_struct::<Self>(__d, #name)))
+        }
         Style::Struct | Style::Tuple => {
             let count = fields.iter().filter(|f| f.is_read()).count();
-            if count >= 16 {
-                return None;
-            }
-            let count = count as u8;
             let values: Vec<TokenStream> = fields
                 .iter()
                 .map(|f| if f.is_read() { value_decode(n, f, false) } else { skipped_value(cont, f) })
@@ -198,13 +121,25 @@ fn fast_path(cont: &Container, n: &Names) -> Option<TokenStream> {
                 let make = make_container_default(cont);
                 build = quote!({ #make #build });
             }
+            // `Ok(..?)`, not the call's result as it is: the fallback then
+            // writes into a temporary of its own, so the caller's copy of
+            // the result is not handed to an out-of-line call and can stay
+            // in registers (no reload of fields just stored to the stack).
+            let rest = if *style == Style::Struct {
+                let form = n.form(Form::Array);
+                quote!(#krate::__private::decode_fallback::<#form, Self>(__d, #name)?)
+            } else {
+                let general = struct_body(cont, n, *style, fields, &name);
+                quote!(#krate::__private::decode_cold(__d, |__d: &mut #krate::Decoder<'de>| { #general })?)
+            };
             Some(quote! {
-                if __d.__fixarray_exact(#count) {
+                if #krate::__private::array_exact(__d, #count) {
                     __d.enter()?;
                     let __r = #build;
                     __d.leave();
                     return __Result::Ok(__r);
                 }
+                __Result::Ok(#rest)
             })
         }
         Style::Unit | Style::Newtype => None,
@@ -240,7 +175,7 @@ fn runs_then_build(
                 let these = &locals[r.start..r.end];
                 let each = &values[r.start..r.end];
                 lets.push(quote! {
-                    let (#(#these,)*) = match __d.__fixed_run(const { &#layout }, #read) {
+                    let (#(#these,)*) = match #krate::__private::fixed_run(__d, const { &#layout }, #read) {
                         __Option::Some(__t) => __t,
                         __Option::None => (#(#each,)*),
                     };
@@ -308,25 +243,15 @@ fn struct_body(cont: &Container, n: &Names, style: Style, fields: &[Field], name
                 __Result::Ok(__r)
             }
         }
+        // Only an `array`-form struct with flattened fields reads itself
+        // here (the others take `fast_path`): its flattened fields are
+        // positions, so it is read from an array only.
         Style::Struct => {
             let elems = array_elements(cont, n, style, fields, &ctor);
-            let map = if cont.form() == Form::Map {
-                quote!(<Self as #krate::__private::DecodeMap<'de>>::__decode_entries(__d, __len, __at, __Option::None)?)
-            } else if crate::ast::has_flatten(fields) {
-                // Flattened fields are positions: such a struct is read from
-                // an array only.
-                quote!({
-                    let __no: __Result<Self, #krate::decode::Error> =
-                        __Result::Err(__d.type_error(#name, __at));
-                    __no?
-                })
-            } else {
-                let entries = map_entries(cont, n, fields, &ctor);
-                quote!({
-                    let __skip_key: __Option<#krate::__private::TagKey> = __Option::None;
-                    #entries
-                })
-            };
+            let map = quote!({
+                let __no: __Result<Self, #krate::decode::Error> = __Result::Err(__d.type_error(#name, __at));
+                __no?
+            });
             map_or_array(krate, &map, &elems, name)
         }
     }

@@ -71,7 +71,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> syn::Result<TokenStream> {
         let quoted = src.lines().nth(v.line.saturating_sub(1)).unwrap_or("").trim();
         let at = format!("bad schema lock {rel}:{}: version {} (`{quoted}`)", v.line, v.number);
         items.push(quote_spanned! {span=>
-            const _: () = #krate::schema::lock::__assert_fingerprint(#krate::schema::ShapeRef::new(&#root), #fp, #at);
+            const _: () = #krate::__private::assert_fingerprint(#krate::schema::ShapeRef::new(&#root), #fp, #at);
         });
         if checked.contains(&v.number) {
             let recorded = format!("{name}@{}", v.number);
@@ -85,7 +85,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> syn::Result<TokenStream> {
                 // `option_env!` in the type's crate: rustc records the
                 // variable, so cargo rebuilds the crate when it changes.
                 items.push(quote_spanned! {span=>
-                    const _: () = #krate::schema::lock::__assert_version(
+                    const _: () = #krate::__private::assert_version(
                         #reader,
                         #writer,
                         [#rn, #wn],

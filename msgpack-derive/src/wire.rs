@@ -130,11 +130,11 @@ pub(crate) fn layout_expr(
             let count = fields.len();
             let entries = fields.iter().zip(&parts).map(|(f, p)| {
                 let key = lit(&key(&f.key));
-                quote!(#krate::layout::Layout::bytes(#key), #p)
+                quote!(#krate::__private::Layout::bytes(#key), #p)
             });
-            quote!(#krate::layout::Layout::map(#count, &[#(#entries),*]))
+            quote!(#krate::__private::Layout::map(#count, &[#(#entries),*]))
         }
-        _ => quote!(#krate::layout::Layout::array(&[#(#parts),*])),
+        _ => quote!(#krate::__private::Layout::array(&[#(#parts),*])),
     }
 }
 
@@ -146,12 +146,12 @@ pub(crate) fn run_layout(n: &Names, fields: &[Field], map: bool, tr: &TokenStrea
         let l = field_layout(f, tr);
         if map {
             let key = lit(&key(&f.key));
-            quote!(#krate::layout::Layout::bytes(#key), #l)
+            quote!(#krate::__private::Layout::bytes(#key), #l)
         } else {
             l
         }
     });
-    quote!(#krate::layout::Layout::concat(&[#(#parts),*]))
+    quote!(#krate::__private::Layout::concat(&[#(#parts),*]))
 }
 
 /// The byte offset of the first field (after the header) and each field's

@@ -199,18 +199,30 @@ fn a_wrong_bound_is_an_error() {
             &self,
             e: &mut Encoder<W>,
         ) -> Result<(), msgpack_core::encode::Error<W::Error>> {
-            e.__bounded::<{ msgpack_core::encode::bounded::window(2) }, Self>(self)
+            // What a derived struct's `encode` is (see `__private`).
+            msgpack_core::__private::encode_struct::<
+                { msgpack_core::__private::window(2) },
+                msgpack_core::__private::ArrayForm,
+                Self,
+                W,
+            >(self, e)
         }
         fn encoded_len(&self) -> usize {
             21
         }
     }
-    impl msgpack_core::__private::EncodeItems for Outer {
-        fn __encode_items<W: msgpack_core::encode::Write>(
+    impl msgpack_core::__private::EncodeBody<msgpack_core::__private::ArrayForm> for Outer {
+        fn items(&self) -> usize {
+            1
+        }
+        fn write_body<const HEADER: bool, W: msgpack_core::encode::Write>(
             &self,
             e: &mut Encoder<W>,
         ) -> Result<(), msgpack_core::encode::Error<W::Error>> {
             self.0.encode(e)
+        }
+        fn body_len(&self) -> usize {
+            21
         }
     }
     let mut buf = [0u8; 64];

@@ -47,7 +47,6 @@ pub fn path_to(input: &[u8], offset: usize) -> String {
                     let key_at = d.position();
                     if !ends_before(&mut d, offset) {
                         // In (or missing at) the key: describe the entry.
-                        d.__rewind(key_at);
                         path.push_str(&format!("[entry {i} key]"));
                         found = true;
                         break;
@@ -55,7 +54,6 @@ pub fn path_to(input: &[u8], offset: usize) -> String {
                     let value_at = d.position();
                     if !ends_before(&mut d, offset) {
                         path.push_str(&key_segment(&input[key_at..value_at]));
-                        d.__rewind(value_at);
                         found = true;
                         break;
                     }
@@ -73,21 +71,19 @@ pub fn path_to(input: &[u8], offset: usize) -> String {
 /// Which of the `len` elements that follow contains `offset` (the decoder
 /// left at its start); `None` if none does.
 fn inside(d: &mut Decoder<'_>, len: usize, offset: usize) -> Option<usize> {
-    for i in 0..len {
-        let at = d.position();
-        if !ends_before(d, offset) {
-            d.__rewind(at);
-            return Some(i);
-        }
-    }
-    None
+    (0..len).find(|_| !ends_before(d, offset))
 }
 
 /// Skips the item at the decoder's position if it ends at or before
 /// `offset` (`true`); otherwise (it holds `offset`, or the input ends
-/// inside it) says `false`, the decoder left anywhere.
+/// inside it) says `false`, the decoder left at the item's start.
 fn ends_before(d: &mut Decoder<'_>, offset: usize) -> bool {
-    d.position() < offset && d.skip().is_ok() && d.position() <= offset
+    let mut probe = d.clone();
+    let before = probe.position() < offset && probe.skip().is_ok() && probe.position() <= offset;
+    if before {
+        *d = probe;
+    }
+    before
 }
 
 /// The segment naming the value of the key encoded as `key`.

@@ -10,7 +10,7 @@
 //! inline code (a borrowed result may need a coercion to the field's
 //! lifetime).
 
-use super::errors::{duplicate_field, missing_field};
+use crate::decode::reject::{duplicate_field, missing_field};
 use crate::decode::{self, Decode, Decoder};
 
 /// Decodes one field's value, adding `.name` to an error's path.

@@ -3,6 +3,7 @@
 //! equal to its parent's, an internal tag equal to a field's key, an alias
 //! equal to a flattened key).
 
+#[cfg(feature = "alloc")]
 use crate::encode::{self, Encode, Encoder};
 
 /// Up to [`KeySet::CAPACITY`] raw `str` key payloads, buildable in
@@ -112,7 +113,8 @@ const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// Whether `key` encodes as a `str` that `claimed` holds (a catch-all
 /// map's key that a field of the same map writes).
-pub fn key_claimed<K: Encode + ?Sized>(key: &K, claimed: &KeySet) -> bool {
+#[cfg(feature = "alloc")]
+pub(super) fn key_claimed<K: Encode + ?Sized>(key: &K, claimed: &KeySet) -> bool {
     if claimed.is_empty() {
         return false;
     }

@@ -2,7 +2,7 @@
 //! `Serialize` / `Deserialize` impls and [`crate::serde`], structs as maps
 //! (`named`, inside a map-form container) or as arrays.
 
-use super::len::LenCounter;
+use super::encode::LenCounter;
 use crate::decode::{self, Decoder};
 use crate::encode::{self, Encoder, Write};
 use crate::serde::{Deserializer, Error as SerdeError, Serializer};

@@ -1,8 +1,8 @@
 //! An internally tagged enum's tag among the entries of a map: found ahead,
 //! skipped the one time it is expected, refused when it comes twice.
 
-use super::errors::duplicate_field;
-use super::key::{Key, read_key};
+use crate::decode::key::{Key, read_key};
+use crate::decode::reject::duplicate_field;
 use crate::decode::{self, Decoder};
 
 /// An enum's internal tag as the map reader of a variant sees it: its key,
@@ -79,7 +79,7 @@ pub fn skip_entries_but_tag(d: &mut Decoder<'_>, n: usize, tag: &mut Option<TagK
 #[inline(never)]
 pub fn single_tag(d: &Decoder<'_>, at: usize, tag: &'static str) -> Result<(), decode::Error> {
     let mut s = d.clone();
-    s.__rewind(at);
+    s.rewind(at);
     let len = s.map_len()?;
     let mut seen = false;
     for _ in 0..len {

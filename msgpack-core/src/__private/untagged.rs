@@ -125,10 +125,10 @@ pub fn no_variant_matched<'de, T>(
     at: usize,
     attempts: &[Attempt<'_, 'de, T>],
 ) -> decode::Error {
-    if d.__is_speculating() {
+    if d.is_quiet() {
         return decode::Error::speculative();
     }
-    if d.__is_brief() {
+    if d.is_brief() {
         let reasons = decode::Message::new("not listed inside the reasons of an enclosing untagged enum");
         return d.error(ErrorKind::NoVariantMatched { enum_name, reasons }, at);
     }
@@ -153,7 +153,7 @@ pub fn no_variant_matched<'de, T>(
                     write!(f, "cannot start with {}", self.d.found_at(self.at))?;
                     continue;
                 }
-                let mut t = self.d.__for_reasons();
+                let mut t = self.d.for_reasons();
                 match (a.decode)(&mut t) {
                     Err(e) => write!(f, "{e}")?,
                     // Cannot happen (the speculative attempt failed), unless
@@ -166,4 +166,49 @@ pub fn no_variant_matched<'de, T>(
     }
     let reasons = decode::Message::new(Reasons { d, at, attempts });
     d.error(ErrorKind::NoVariantMatched { enum_name, reasons }, at)
+}
+
+/// A copy of `d` for one speculative attempt (a variant of an untagged
+/// enum): its errors carry no details and allocate nothing. Adopt it with
+/// [`commit`] when the attempt succeeds; hand it to [`failed`] otherwise
+/// (`d` has not moved).
+#[inline]
+pub fn speculate<'de>(d: &Decoder<'de>) -> Result<Decoder<'de>, decode::Error> {
+    d.speculate()
+}
+
+/// A speculative copy whose attempt failed: the bytes it read count
+/// against the budget of failed attempts (`d` has not moved).
+#[inline]
+pub fn failed<'de>(d: &mut Decoder<'de>, attempt: Decoder<'de>) {
+    d.failed(attempt);
+}
+
+/// Takes the state of a successful speculative copy (position, budgets),
+/// keeping `d`'s own error mode.
+#[inline]
+pub fn commit<'de>(d: &mut Decoder<'de>, attempt: Decoder<'de>) {
+    d.commit(attempt);
+}
+
+/// Where the decoder is (position, depth, open claims), to go back after
+/// a failed attempt made in place ([`reset`]).
+#[inline]
+pub fn mark(d: &Decoder<'_>) -> (usize, u32, usize) {
+    d.mark()
+}
+
+/// Back to a [`mark`] of `d`, after a failed attempt (whose error is then
+/// reported).
+#[inline]
+pub fn reset(d: &mut Decoder<'_>, mark: (usize, u32, usize)) {
+    d.reset(mark);
+}
+
+/// Sets whether errors are detail-free (speculating), returning the old
+/// setting: an untagged value that only one variant can start with is
+/// decoded in place this way, without a speculative copy.
+#[inline]
+pub fn set_quiet(d: &mut Decoder<'_>, quiet: bool) -> bool {
+    d.set_quiet(quiet)
 }

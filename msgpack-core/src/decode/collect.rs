@@ -1,5 +1,5 @@
 //! Reading a container's elements into a collection, with the reservation
-//! claimed against the whole input (see [`Decoder::__claim`]).
+//! claimed against the whole input (see [`Decoder::claim`]).
 
 use super::{Decoder, Error};
 
@@ -24,7 +24,7 @@ pub(crate) fn collect<'de, S, C, T>(
     let (cap, per, kept) = claim::<S>(d, len, per);
     let mut c = new(cap);
     for i in 0..len {
-        d.__next(per);
+        d.release_claim(per);
         let x = item(d, i)?;
         if kept {
             keep(&mut c, x);
@@ -36,11 +36,11 @@ pub(crate) fn collect<'de, S, C, T>(
 /// The claim of [`collect`] for loops written out (the recursion of `Value`,
 /// where a closure would add a stack frame per level in unoptimised
 /// builds): the capacity to reserve, the `per` to pass to
-/// [`Decoder::__next`] as each element starts (0 when nothing was claimed)
+/// [`Decoder::release_claim`] as each element starts (0 when nothing was claimed)
 /// and whether to keep the elements.
 #[inline(always)]
 pub(crate) fn claim<S>(d: &mut Decoder<'_>, len: usize, per: usize) -> (usize, usize, bool) {
-    match d.__claim::<S>(len, per) {
+    match d.claim::<S>(len, per) {
         Some(cap) => (cap, per, true),
         None => (0, 0, false),
     }

@@ -46,12 +46,12 @@ pub struct Decoder<'de> {
     /// elements (see [`Decoder::capacity_for`]).
     reserve: usize,
     /// Item starts that the open containers of this crate's collections
-    /// have claimed and not yet met (see [`Decoder::__claim`]): each must
+    /// have claimed and not yet met (see [`Decoder::claim`]): each must
     /// begin at a byte of its own in what is left of the input.
     pending: usize,
     opts: DecodeOptions,
     /// Speculating (an untagged variant's attempt): errors carry no
-    /// details and allocate nothing (see [`Decoder::__speculate`]).
+    /// details and allocate nothing (see [`Decoder::speculate`]).
     quiet: bool,
     /// Listing an untagged enum's reasons: nested untagged enums do not
     /// list theirs (one level of detail, linear work).
@@ -342,13 +342,10 @@ impl<'de> Decoder<'de> {
 
     /// A copy of this decoder for one speculative attempt (a variant of an
     /// untagged enum): its errors carry no details and allocate nothing.
-    /// Adopt it with [`__commit`](Decoder::__commit) when the attempt
+    /// Adopt it with [`commit`](Decoder::commit) when the attempt
     /// succeeds; drop it otherwise (this decoder has not moved).
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
     #[inline]
-    pub fn __speculate(&self) -> Result<Self> {
+    pub(crate) fn speculate(&self) -> Result<Self> {
         if self.spec_left == 0 {
             return Err(self.speculation_limit());
         }
@@ -366,11 +363,8 @@ impl<'de> Decoder<'de> {
 
     /// A speculative copy whose attempt failed: the bytes it read count
     /// against the budget of failed attempts (this decoder has not moved).
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
     #[inline]
-    pub fn __failed(&mut self, attempt: Self) {
+    pub(crate) fn failed(&mut self, attempt: Self) {
         // Nested failures inside the attempt were counted in its copy.
         self.spec_left = attempt.spec_left;
         if self.quiet {
@@ -381,9 +375,8 @@ impl<'de> Decoder<'de> {
 
     /// A copy that decodes again to report reasons: nested untagged enums
     /// do not list theirs.
-    #[doc(hidden)]
     #[inline]
-    pub fn __for_reasons(&self) -> Self {
+    pub(crate) fn for_reasons(&self) -> Self {
         let mut d = self.clone();
         d.brief = true;
         d
@@ -392,9 +385,8 @@ impl<'de> Decoder<'de> {
     /// Sets whether errors are detail-free (speculating), returning the old
     /// setting: an untagged value that only one variant can start with is
     /// decoded in place this way, without a speculative copy.
-    #[doc(hidden)]
     #[inline]
-    pub fn __set_quiet(&mut self, quiet: bool) -> bool {
+    pub(crate) fn set_quiet(&mut self, quiet: bool) -> bool {
         core::mem::replace(&mut self.quiet, quiet)
     }
 
@@ -406,66 +398,44 @@ impl<'de> Decoder<'de> {
     }
 
     /// Whether this decoder is reporting an enclosing untagged enum's
-    /// reasons (see [`__for_reasons`](Decoder::__for_reasons)).
-    #[doc(hidden)]
+    /// reasons (see [`for_reasons`](Decoder::for_reasons)).
     #[inline]
-    pub fn __is_brief(&self) -> bool {
+    pub(crate) fn is_brief(&self) -> bool {
         self.brief
     }
 
     /// Takes the state of a successful speculative copy (position, budgets),
     /// keeping this decoder's own error mode.
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
     #[inline]
-    pub fn __commit(&mut self, mut attempt: Self) {
+    pub(crate) fn commit(&mut self, mut attempt: Self) {
         attempt.quiet = self.quiet;
         attempt.brief = self.brief;
         *self = attempt;
     }
 
     /// Where the decoder is (position, depth, open claims), to go back after a failed
-    /// attempt made in place (see [`__reset`](Decoder::__reset)).
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
+    /// attempt made in place (see [`reset`](Decoder::reset)).
     #[inline]
-    pub fn __mark(&self) -> (usize, u32, usize) {
+    pub(crate) fn mark(&self) -> (usize, u32, usize) {
         (self.pos, self.depth, self.pending)
     }
 
-    /// Back to a [`__mark`](Decoder::__mark) of this decoder, after a
+    /// Back to a [`mark`](Decoder::mark) of this decoder, after a
     /// failed attempt (whose error is then reported).
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
     #[inline]
-    pub fn __reset(&mut self, mark: (usize, u32, usize)) {
+    pub(crate) fn reset(&mut self, mark: (usize, u32, usize)) {
         self.pos = mark.0.min(self.buf.len());
         self.depth = mark.1;
         // The claims of the containers the attempt opened go with it.
         self.pending = mark.2;
     }
 
-    /// Whether errors are detail-free (speculating).
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
-    #[inline]
-    pub fn __is_speculating(&self) -> bool {
-        self.quiet
-    }
-
     /// Moves back (or forward) to `pos`, a position this decoder reported
     /// earlier with [`position`](Decoder::position) at the same depth: a
     /// value decoded out of order (an adjacent tag's content that came
     /// before the tag, a catch-all map's key). Clamped to the input.
-    ///
-    /// Not public API: used by derived code.
-    #[doc(hidden)]
     #[inline]
-    pub fn __rewind(&mut self, pos: usize) {
+    pub(crate) fn rewind(&mut self, pos: usize) {
         self.pos = pos.min(self.buf.len());
     }
 

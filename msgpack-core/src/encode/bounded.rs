@@ -9,59 +9,31 @@
 //! speed-up: a bound that is too small gives an error, never a write out of
 //! the window.
 
-pub use super::write::Bounded;
-use super::write::{SLACK, bound_error, in_window, through_stack};
+use super::write::{Bounded, SLACK, bound_error, in_window, through_stack};
 use super::{Encoder, EndOfSlice, Error, Write};
 
 /// Values with an encoding bound above this many bytes are encoded item by
 /// item (the fallback path of a sink copies a window of this size through
 /// the stack).
-#[doc(hidden)]
 pub const BOUNDED_LIMIT: usize = 256;
 
 /// The window for a bound of `max` bytes: its span (`max` rounded up to a
 /// power of two, so that offsets can be masked into it) plus [`SLACK`];
 /// clamped at [`BOUNDED_LIMIT`], so that it is always a valid size for the
 /// type system whether or not the bounded path is taken.
-#[doc(hidden)]
 pub const fn window(max: usize) -> usize {
     let max = if max < BOUNDED_LIMIT { max } else { BOUNDED_LIMIT };
     max.next_power_of_two() + SLACK
 }
 
-/// The sum of encoding bounds, saturating at `usize::MAX` (no bound).
-#[doc(hidden)]
-pub const fn max_len_sum(parts: &[usize]) -> usize {
-    let mut total = 0usize;
-    let mut i = 0;
-    while i < parts.len() {
-        total = total.saturating_add(parts[i]);
-        i += 1;
-    }
-    total
-}
-
-/// `count` copies of an element bound, saturating.
-#[doc(hidden)]
-pub const fn max_len_times(count: usize, each: usize) -> usize {
-    count.saturating_mul(each)
-}
-
-/// The larger of two bounds.
-#[doc(hidden)]
-pub const fn max_len_max(a: usize, b: usize) -> usize {
-    if a > b { a } else { b }
-}
-
-/// The fields of a derived struct, written with their header: the code
-/// behind `Encode::encode`, generic over the sink so that `encode` can run
-/// it either in a bounded window of the sink or item by item. Passed to the
+/// A value's items, written with their header: the code behind a derived
+/// struct's `Encode::encode`, generic over the sink so that it can run
+/// either in a bounded window of the sink or item by item. Passed to the
 /// window as a value, not a closure, so that it is inlined into the window
 /// (and the window's position stays in a register).
-#[doc(hidden)]
-pub trait EncodeItems {
+pub(crate) trait WriteItems {
     /// Writes the value.
-    fn __encode_items<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), Error<W::Error>>;
+    fn write_items<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), Error<W::Error>>;
 }
 
 // The entry point of a bounded encoding: here, beside the window it
@@ -70,13 +42,12 @@ impl<W: Write> Encoder<W> {
     /// Encodes `value` in a window of `M` bytes of the sink (see
     /// [`bounded`](self)): the derive's encoding of a struct with a small
     /// bound.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __bounded<const M: usize, T: EncodeItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<W::Error>> {
+    pub(crate) fn bounded<const M: usize, T: WriteItems + ?Sized>(&mut self, value: &T) -> Result<(), Error<W::Error>> {
         // Nested in another bounded value: its bound counts this one, so
         // write in place (a window of its own would go through the stack).
         if self.w.__in_window() {
-            return value.__encode_items(self);
+            return value.write_items(self);
         }
         match in_window::<_, M>(&mut self.w, |b| encode_items(value, b)) {
             Some(r) => r,
@@ -100,11 +71,11 @@ pub(crate) fn from_window<E>(e: Error<EndOfSlice>) -> Error<E> {
 /// Writes `value` into the window `b`, which it hands back (for
 /// [`in_window`] and [`through_stack`], which take what it wrote).
 #[inline(always)]
-fn encode_items<'b, const M: usize, T: EncodeItems + ?Sized, E>(
+fn encode_items<'b, const M: usize, T: WriteItems + ?Sized, E>(
     value: &T,
     b: Bounded<'b, M>,
 ) -> Result<Bounded<'b, M>, Error<E>> {
     let mut e = Encoder::new(b);
-    value.__encode_items(&mut e).map_err(from_window)?;
+    value.write_items(&mut e).map_err(from_window)?;
     Ok(e.into_writer())
 }

@@ -11,31 +11,28 @@ impl<W: Write> Encoder<W> {
     /// Whether this encoder writes into a bounded window (see
     /// [`bounded`](super::bounded)), where a value with a fixed layout is
     /// written item by item: the window has checked the room already, and
-    /// its bytes need no template. Not public API.
-    #[doc(hidden)]
+    /// its bytes need no template.
     #[inline(always)]
-    pub fn __in_window(&self) -> bool {
+    pub(crate) fn in_window(&self) -> bool {
         self.w.__in_window()
     }
 
     /// Writes `value`, whose type has a fixed layout, as its template: one
-    /// room check, then every item stored at its constant offset. Not public API: the derive's encoding of such a struct.
-    #[doc(hidden)]
+    /// room check, then every item stored at its constant offset: the derive's
+    /// encoding of such a struct.
     #[inline(always)]
-    pub fn __fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<W::Error> {
+    pub(crate) fn fixed<T: Encode + ?Sized>(&mut self, value: &T) -> Result<W::Error> {
         let l: &Layout = const { &T::__LAYOUT };
-        self.__fixed_run(l, |out| value.__write_fixed(out))
+        self.fixed_run(l, |out| value.__write_fixed(out))
     }
 
     /// Writes a template of layout `l` whose payload `write` stores: a run
     /// of fixed-layout fields inside a struct that has none as a whole
-    /// (their keys too, in map form), or a whole value ([`__fixed`]).
-    /// Not public API.
+    /// (their keys too, in map form), or a whole value ([`fixed`]).
     ///
-    /// [`__fixed`]: Encoder::__fixed
-    #[doc(hidden)]
+    /// [`fixed`]: Encoder::fixed
     #[inline(always)]
-    pub fn __fixed_run(&mut self, l: &Layout, write: impl Fn(&mut [u8])) -> Result<W::Error> {
+    pub(crate) fn fixed_run(&mut self, l: &Layout, write: impl Fn(&mut [u8])) -> Result<W::Error> {
         let n = l.len;
         let pattern = l.pattern.get(..n).unwrap_or(&[]);
         if write_window_init(&mut self.w, n, &write) || write_window_filled(&mut self.w, pattern, &write) {
@@ -44,7 +41,7 @@ impl<W: Write> Encoder<W> {
         self.fixed_through_stack(pattern, &write)
     }
 
-    /// [`__fixed_run`](Encoder::__fixed_run) for a sink without a buffer of
+    /// [`fixed_run`](Encoder::fixed_run) for a sink without a buffer of
     /// its own, or without room for the template: built on the stack, then
     /// written with one `write_all`.
     #[inline(never)]
@@ -57,29 +54,27 @@ impl<W: Write> Encoder<W> {
     }
 
     /// Writes `items`, whose type has a fixed layout, as an array: one room
-    /// check for all of them, then each template at its stride. Not public
-    /// API: [`Encode::__encode_slice`]'s path for such a type.
-    #[doc(hidden)]
+    /// check for all of them, then each template at its stride:
+    /// [`Encode::__encode_slice`]'s path for such a type.
     #[inline]
-    pub fn __fixed_slice<T: Encode>(&mut self, items: &[T]) -> Result<W::Error> {
+    pub(crate) fn fixed_slice<T: Encode>(&mut self, items: &[T]) -> Result<W::Error> {
         self.array_len(items.len())?;
-        if self.__fixed_items(items) {
+        if self.fixed_items(items) {
             return Ok(());
         }
         // No room for all of them (or no buffer): item by item, each
         // through its own template, failing where the room ends.
         for item in items {
-            self.__fixed(item)?;
+            self.fixed(item)?;
         }
         Ok(())
     }
 
     /// Writes the templates of `items` (a type with a fixed layout) back to
     /// back into one window of the sink, and says whether it did; nothing
-    /// is written when the sink has no window of that size. Not public API.
-    #[doc(hidden)]
+    /// is written when the sink has no window of that size.
     #[inline]
-    pub fn __fixed_items<T: Encode>(&mut self, items: &[T]) -> bool {
+    pub(crate) fn fixed_items<T: Encode>(&mut self, items: &[T]) -> bool {
         let l: &Layout = const { &T::__LAYOUT };
         let n = l.len;
         let Some(total) = n.checked_mul(items.len()) else { return false };

@@ -143,3 +143,25 @@ pub const fn ext_size(len: usize) -> usize {
     };
     header + len
 }
+
+/// The sum of encoding bounds ([`Encode::MAX_LEN`](crate::Encode::MAX_LEN)),
+/// saturating at `usize::MAX` (no bound).
+pub const fn max_len_sum(parts: &[usize]) -> usize {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < parts.len() {
+        total = total.saturating_add(parts[i]);
+        i += 1;
+    }
+    total
+}
+
+/// `count` copies of an element bound, saturating.
+pub const fn max_len_times(count: usize, each: usize) -> usize {
+    count.saturating_mul(each)
+}
+
+/// The larger of two bounds.
+pub const fn max_len_max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}

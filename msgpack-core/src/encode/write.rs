@@ -29,7 +29,7 @@ pub use adapters::IoWriter;
 pub(crate) use alloc_sinks::write_spare;
 pub(crate) use ascii::ascii_str;
 pub(crate) use static_ref::StaticRef;
-pub use window::Bounded;
+pub(crate) use window::Bounded;
 pub(crate) use window::{SLACK, bound_error, in_window, through_stack};
 
 /// A byte sink the [`Encoder`](super::Encoder) writes into.

@@ -29,7 +29,7 @@ pub(crate) fn read_tag<'de>(d: &mut Decoder<'de>, enum_name: &'static str) -> Re
         Marker::Map => {
             let len = d.map_len()?;
             if len != 1 {
-                return Err(crate::__private::invalid_length(d, 1, len, at));
+                return Err(crate::decode::reject::invalid_length(d, 1, len, at));
             }
             d.enter()?;
             let tag_at = d.position();
@@ -42,7 +42,7 @@ pub(crate) fn read_tag<'de>(d: &mut Decoder<'de>, enum_name: &'static str) -> Re
 /// `unknown tag "..." for Enum`, at the tag.
 #[cold]
 pub(crate) fn unknown_variant(d: &Decoder<'_>, enum_name: &'static str, tag_at: usize) -> Error {
-    crate::__private::unknown_variant(d, enum_name, tag_at)
+    crate::decode::reject::unknown_variant(d, enum_name, tag_at)
 }
 
 /// Writes the one-entry map `{tag: payload}` of a variant with data.
@@ -109,18 +109,20 @@ pub(crate) fn decode_fields<'de, T: Decode<'de>, const N: usize>(
     let mut slots: [Option<T>; N] = [const { None }; N];
     for _ in 0..len {
         let key_at = d.position();
-        let i = match crate::__private::read_key(d)? {
-            crate::__private::Key::Str(k) => names.iter().position(|n| n.as_bytes() == k),
+        let i = match crate::decode::key::read_key(d)? {
+            crate::decode::key::Key::Str(k) => names.iter().position(|n| n.as_bytes() == k),
             _ => None,
         };
-        let Some(i) = i else { return Err(crate::__private::unknown_field(d, key_at)) };
+        let Some(i) = i else { return Err(crate::decode::reject::unknown_field(d, key_at)) };
         if slots[i].is_some() {
-            return Err(crate::__private::duplicate_field(d, names[i], key_at));
+            return Err(crate::decode::reject::duplicate_field(d, names[i], key_at));
         }
         slots[i] = Some(T::decode(d).map_err(|e| e.at_field(names[i]))?);
     }
     d.leave();
-    crate::array::try_array_from_fn(|i| slots[i].take().ok_or_else(|| crate::__private::missing_field(d, names[i], at)))
+    crate::array::try_array_from_fn(|i| {
+        slots[i].take().ok_or_else(|| crate::decode::reject::missing_field(d, names[i], at))
+    })
 }
 
 /// A variant of an externally tagged enum's descriptor.

@@ -7,9 +7,9 @@
 use core::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 
 use super::forms::{self, Tag};
-use crate::__private::{bytes_as_array, bytes_as_array_len};
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write, array_header_size};
+use crate::impls::as_array::{bytes_as_array, bytes_as_array_len};
 use crate::schema::{EnumDef, Payload, Schema, Shape, ShapeRef, Tagging};
 
 /// The array of the 4 octets, as serde writes `Ipv4Addr` to a binary

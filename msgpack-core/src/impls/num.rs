@@ -32,7 +32,7 @@ impl Encode for bool {
     #[inline]
     fn __encode_slice<W: Write>(items: &[Self], e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         e.array_len(items.len())?;
-        if e.__fixed_items(items) {
+        if e.fixed_items(items) {
             return Ok(());
         }
         let mut block = [0u8; 64];

@@ -31,7 +31,7 @@ impl<T: Encode + ?Sized> Encode for &mut T {
 /// tell `None` from `Some(None)`, as in rmp-serde).
 impl<T: Encode> Encode for Option<T> {
     const COSTLY_LEN: bool = T::COSTLY_LEN;
-    const MAX_LEN: usize = crate::encode::bounded::max_len_max(1, T::MAX_LEN);
+    const MAX_LEN: usize = crate::encode::max_len_max(1, T::MAX_LEN);
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         match self {

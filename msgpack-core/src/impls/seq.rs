@@ -24,10 +24,8 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     const COSTLY_LEN: bool = T::COSTLY_LEN;
     // The array form bounds the `bin` form of `[u8; N]` too (1 byte per
     // element and a header of at most 5 against at least 2 and 1).
-    const MAX_LEN: usize = crate::encode::bounded::max_len_sum(&[
-        encode::array_header_size(N),
-        crate::encode::bounded::max_len_times(N, T::MAX_LEN),
-    ]);
+    const MAX_LEN: usize =
+        crate::encode::max_len_sum(&[encode::array_header_size(N), crate::encode::max_len_times(N, T::MAX_LEN)]);
     const __LAYOUT: Layout = Layout::repeat(N, T::__LAYOUT);
     #[inline(always)]
     fn __write_fixed(&self, out: &mut [u8]) {
@@ -40,8 +38,8 @@ impl<T: Encode, const N: usize> Encode for [T; N] {
     }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-        if Self::__LAYOUT.is_fixed() && !e.__in_window() {
-            return e.__fixed(self);
+        if Self::__LAYOUT.is_fixed() && !e.in_window() {
+            return e.fixed(self);
         }
         T::__encode_slice(self, e)
     }
@@ -64,7 +62,7 @@ impl<'de, T: Decode<'de>, const N: usize> Decode<'de> for [T; N] {
     }
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-        if let Some(a) = d.__fixed::<Self>() {
+        if let Some(a) = d.fixed::<Self>() {
             return Ok(a);
         }
         T::__decode_array(d)

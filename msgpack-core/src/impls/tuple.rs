@@ -9,7 +9,7 @@ macro_rules! tuple {
         impl<$($t: Encode),+> Encode for ($($t,)+) {
             const COSTLY_LEN: bool = false $(|| $t::COSTLY_LEN)+;
             const MAX_LEN: usize =
-                crate::encode::bounded::max_len_sum(&[array_header_size($len), $($t::MAX_LEN),+]);
+                crate::encode::max_len_sum(&[array_header_size($len), $($t::MAX_LEN),+]);
             const __LAYOUT: Layout = Layout::array(&[$(<$t as Encode>::__LAYOUT),+]);
             #[inline(always)]
             fn __write_fixed(&self, out: &mut [u8]) {
@@ -24,8 +24,8 @@ macro_rules! tuple {
             }
             #[inline]
             fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-                if Self::__LAYOUT.is_fixed() && !e.__in_window() {
-                    return e.__fixed(self);
+                if Self::__LAYOUT.is_fixed() && !e.in_window() {
+                    return e.fixed(self);
                 }
                 e.array_len($len)?;
                 $(self.$idx.encode(e)?;)+
@@ -52,7 +52,7 @@ macro_rules! tuple {
             }
             #[inline]
             fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
-                if let Some(t) = d.__fixed::<Self>() {
+                if let Some(t) = d.fixed::<Self>() {
                     return Ok(t);
                 }
                 let at = d.position();

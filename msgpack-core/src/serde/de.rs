@@ -68,7 +68,7 @@ impl<'de> Deserializer<'de> {
         charge: bool,
     ) -> Result<V::Value> {
         let at = self.d.position();
-        if let Some(len) = self.d.__fixarray() {
+        if let Some(len) = self.d.fixarray() {
             return SeqAccess::visit(self, len, at, fields, charge, v).map_err(|e| self.locate(e, at));
         }
         self.any(v, false, fields, charge)
@@ -135,7 +135,7 @@ impl<'de> Deserializer<'de> {
         let r = match self.d.str() {
             Ok(s) => v.visit_borrowed_str(s),
             Err(e) if *e.kind() == ErrorKind::InvalidUtf8 => {
-                self.d.__rewind(at);
+                self.d.rewind(at);
                 let b = self.d.str_bytes()?;
                 return v.visit_borrowed_bytes::<Error>(b).map_err(|_| e);
             }
@@ -205,7 +205,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.i8() {
                 Ok(x) => return v.visit_i8(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "i8", range!(i8))
@@ -219,7 +219,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.i16() {
                 Ok(x) => return v.visit_i16(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "i16", range!(i16))
@@ -233,7 +233,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.i32() {
                 Ok(x) => return v.visit_i32(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "i32", range!(i32))
@@ -247,7 +247,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.i64() {
                 Ok(x) => return v.visit_i64(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "i64", range!(i64))
@@ -261,7 +261,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.u8() {
                 Ok(x) => return v.visit_u8(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "u8", range!(u8))
@@ -275,7 +275,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.u16() {
                 Ok(x) => return v.visit_u16(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "u16", range!(u16))
@@ -289,7 +289,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.u32() {
                 Ok(x) => return v.visit_u32(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "u32", range!(u32))
@@ -303,7 +303,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
         if let Ok(Marker::UInt | Marker::Int) = self.d.peek() {
             match self.d.u64() {
                 Ok(x) => return v.visit_u64(x).map_err(|e| self.locate(e, at)),
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.number(v, "u64", range!(u64))
@@ -312,7 +312,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     #[inline]
     fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         let at = self.d.position();
-        if let Some(x) = self.d.__f32_exact() {
+        if let Some(x) = self.d.f32_exact() {
             return v.visit_f32(x).map_err(|e| self.locate(e, at));
         }
         self.number(v, "f32", NOT_INT)
@@ -321,7 +321,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     #[inline]
     fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         let at = self.d.position();
-        if let Some(x) = self.d.__f64_exact() {
+        if let Some(x) = self.d.f64_exact() {
             return v.visit_f64(x).map_err(|e| self.locate(e, at));
         }
         self.number(v, "f64", NOT_INT)
@@ -369,7 +369,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                     self.d.charge(s.len(), at)?;
                     return v.visit_borrowed_str(s).map_err(|e| self.locate(e, at));
                 }
-                Err(_) => self.d.__rewind(at),
+                Err(_) => self.d.rewind(at),
             }
         }
         self.charge_payload()?;
@@ -403,7 +403,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     /// `nil` or an empty `fixarray` (rmp-serde writes an empty array).
     fn deserialize_unit_struct<V: Visitor<'de>>(self, _name: &'static str, v: V) -> Result<V::Value> {
         let at = self.d.position();
-        if self.d.try_nil()? || self.d.__fixarray_exact(0) {
+        if self.d.try_nil()? || self.d.fixarray_exact(0) {
             return v.visit_unit().map_err(|e| self.locate(e, at));
         }
         self.any(v, true, &[], false)

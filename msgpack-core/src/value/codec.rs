@@ -189,7 +189,7 @@ fn array_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
     let (cap, per, kept) = claim::<Value>(d, len, 1);
     let mut items = Vec::with_capacity(cap);
     for i in 0..len {
-        d.__next(per);
+        d.release_claim(per);
         let x = Value::decode(d).map_err(|e| e.at_index(i))?;
         if kept {
             items.push(x);
@@ -208,7 +208,7 @@ fn map_owned(d: &mut Decoder<'_>) -> Result<Value, Error> {
     let (cap, per, kept) = claim::<(Value, Value)>(d, len, 2);
     let mut entries = Vec::with_capacity(cap);
     for i in 0..len {
-        d.__next(per);
+        d.release_claim(per);
         let key_at = d.position();
         let k = Value::decode(d).map_err(|e| e.at_index(i))?;
         let v = Value::decode(d).map_err(|e| at_key(d, e, key_at))?;
@@ -229,7 +229,7 @@ fn array_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
     let (cap, per, kept) = claim::<ValueRef<'de>>(d, len, 1);
     let mut items = Vec::with_capacity(cap);
     for i in 0..len {
-        d.__next(per);
+        d.release_claim(per);
         let x = ValueRef::decode(d).map_err(|e| e.at_index(i))?;
         if kept {
             items.push(x);
@@ -248,7 +248,7 @@ fn map_ref<'de>(d: &mut Decoder<'de>) -> Result<ValueRef<'de>, Error> {
     let (cap, per, kept) = claim::<(ValueRef<'de>, ValueRef<'de>)>(d, len, 2);
     let mut entries = Vec::with_capacity(cap);
     for i in 0..len {
-        d.__next(per);
+        d.release_claim(per);
         let key_at = d.position();
         let k = ValueRef::decode(d).map_err(|e| e.at_index(i))?;
         let v = ValueRef::decode(d).map_err(|e| at_key(d, e, key_at))?;

@@ -25,9 +25,9 @@
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 
-use crate::__private::{bytes_as_array, bytes_as_array_len};
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encoder, Write, map_header_size, str_size};
+use crate::impls::as_array::{bytes_as_array, bytes_as_array_len};
 
 /// Writes `{"Unix": [bytes]}`.
 ///

@@ -109,7 +109,7 @@ pub(crate) fn predicates(cont: &Container, trait_path: &TokenStream, side: Side)
 }
 
 /// A flattened field whose type names a type parameter needs the hidden
-/// flatten trait of its side (`EncodeMap` / `FlattenDecode`), as serde
+/// body trait of its side (`EncodeBody` / `DecodeBody`), as serde
 /// infers `Serialize` for such a field.
 fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
     let params: BTreeSet<String> = cont.generics.type_params().map(|p| p.ident.to_string()).collect();
@@ -139,11 +139,16 @@ fn flatten_bounds(cont: &Container, side: Side) -> Vec<TokenStream> {
         .filter(|f| mentions(f.ty, &params))
         .map(|f| {
             let ty = f.ty;
-            match (side, cont.form()) {
-                (Side::Encode, crate::ast::Form::Map) => quote!(#ty: #krate::__private::EncodeMap),
-                (Side::Decode, crate::ast::Form::Map) => quote!(#ty: #krate::__private::FlattenDecode<'de>),
-                (Side::Encode, crate::ast::Form::Array) => quote!(#ty: #krate::__private::EncodeElems),
-                (Side::Decode, crate::ast::Form::Array) => quote!(#ty: #krate::__private::DecodeElems<'de>),
+            let names = super::Names::new(cont);
+            match side {
+                Side::Encode => {
+                    let body = names.encode_body(cont.form());
+                    quote!(#ty: #body)
+                }
+                Side::Decode => {
+                    let body = names.decode_body(cont.form());
+                    quote!(#ty: #body)
+                }
             }
         })
         .collect();

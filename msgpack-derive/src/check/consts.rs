@@ -52,7 +52,8 @@ fn one_map(cont: &Container, n: &Names, what: &str, fields: &[Field], tag: Optio
     own.extend(tag.map(|t| wire::lit(t.as_bytes())));
     let keys_of = |f: &Field| {
         let ty = f.ty;
-        quote!(<#ty as #krate::__private::EncodeMap>::__KEYS)
+        let body = n.encode_body(crate::ast::Form::Map);
+        quote!(<#ty as #body>::KEYS)
     };
     let mut checks = Vec::new();
     for (i, f) in flat.iter().enumerate() {
@@ -83,7 +84,8 @@ fn one_map(cont: &Container, n: &Names, what: &str, fields: &[Field], tag: Optio
         .iter()
         .map(|f| {
             let ty = f.ty;
-            quote!((<#ty as #krate::__private::FlattenDecode<'static>>::__CATCH_ALL as usize))
+            let form = n.form(crate::ast::Form::Map);
+            quote!((<#ty as #krate::__private::DecodeBody<'static, #form>>::CATCH_ALL as usize))
         })
         .collect();
     let msg = format!(
@@ -124,7 +126,7 @@ pub(crate) fn tag_checks(cont: &Container, n: &Names) -> TokenStream {
             );
             quote_spanned!(ty.span()=>
                 const _: () = ::core::assert!(
-                    !<#ty as #krate::__private::EncodeMap>::__KEYS.contains(#tag_lit),
+                    !<#ty as #krate::__private::EncodeBody<#krate::__private::MapForm>>::KEYS.contains(#tag_lit),
                     #msg
                 );
             )

@@ -141,9 +141,9 @@ pub(super) fn adjacently_tagged(
                 } else if let __Option::Some(__pos) = __content {
                     // The content came before the tag: back to it, then on.
                     let __end = __d.position();
-                    __d.__rewind(__pos);
+                    #krate::__private::rewind(__d, __pos);
                     let __v = __payload(__d, __t, __tag_at).map_err(|__err| __err.at_field(#content))?;
-                    __d.__rewind(__end);
+                    #krate::__private::rewind(__d, __end);
                     __v
                 } else {
                     match __t {

@@ -1,8 +1,8 @@
 //! Reading a struct, tuple struct or variant from an array: by position,
 //! shorter arrays taking defaults for missing trailing fields, extra
-//! elements skipped (or rejected). A map-form struct read from an array
-//! goes through its `FlattenDecode` (the map form's field decoders and
-//! build).
+//! elements skipped (or rejected). A named struct read from an array goes
+//! through its `DecodeBody` instead (the shared `decode_fallback`): this
+//! is for tuple structs, variants and `array`-form structs that flatten.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -39,9 +39,6 @@ pub(super) fn array_elements(
                 __Result::Err(__d.type_error("a map (flattened fields are keys)", __at));
             __no?
         });
-    }
-    if cont.has_flatten_decode() {
-        return acc_array_elements(cont, n, fields);
     }
     let krate = &n.krate;
     let count = fields.iter().filter(|f| f.is_read()).count();
@@ -108,35 +105,5 @@ pub(super) fn array_elements(
         let __value = #build;
         #skip_extra
         __value
-    }}
-}
-
-/// A map-form struct read from an array: element `i` is the field at wire
-/// position `i`, read by `FlattenDecode::__take_index` into the
-/// accumulator and built by `__finish`: the field decoders and the build
-/// of the map form, not a third copy of them. Extra elements are skipped
-/// (an error with `deny_unknown_fields`); missing trailing fields take
-/// their defaults or are reported missing.
-fn acc_array_elements(cont: &Container, n: &Names, fields: &[Field]) -> TokenStream {
-    let krate = &n.krate;
-    let count = fields.iter().filter(|f| f.is_read()).count();
-    let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
-    let check = if cont.attrs.deny_unknown_fields.is_set() {
-        quote!(if __len > #count {
-            return __Result::Err(#krate::__private::invalid_length(__d, #count, __len, __at));
-        })
-    } else {
-        quote!()
-    };
-    quote! {{
-        #check
-        let mut __acc = #this::__new_acc();
-        for __i in 0..__len {
-            let __el_at = __d.position();
-            if !#this::__take_index(&mut __acc, __i, __el_at, __d)? {
-                __d.skip()?;
-            }
-        }
-        #this::__finish(__acc, __d, __at)?
     }}
 }

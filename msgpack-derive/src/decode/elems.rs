@@ -1,8 +1,8 @@
 //! `flatten` in `array` form: a flattened struct's fields are array
 //! elements of the struct that flattens it, by position, without a header
-//! of their own (`DecodeElems`, generated for `array`-form structs).
+//! of their own (read through its `DecodeBody<'de, ArrayForm>`).
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -10,14 +10,13 @@ use super::field::{
     absent_value, construct, from_container_default, make_container_default, skipped_value, value_decode,
 };
 use crate::ast::Names;
-use crate::ast::{Container, Field, Style};
+use crate::ast::{Container, Field, Form, Style};
 
-/// `<T as DecodeElems<'de>>`, spanned at the field's type.
+/// `<T as DecodeBody<'de, ArrayForm>>`, spanned at the field's type.
 fn elems_trait(n: &Names, f: &Field) -> TokenStream {
-    let krate = &n.krate;
     let ty = f.ty;
-    let de = syn::Lifetime::new("'de", Span::call_site());
-    quote_spanned!(ty.span()=> <#ty as #krate::__private::DecodeElems<#de>>)
+    let body = n.decode_body(Form::Array);
+    quote_spanned!(ty.span()=> <#ty as #body>)
 }
 
 /// The element count of the fields, flattened ones counting theirs.
@@ -25,7 +24,7 @@ fn count(n: &Names, fields: &[Field]) -> TokenStream {
     let own = fields.iter().filter(|f| f.is_read() && !f.attrs.flatten.is_set()).count();
     let flat = fields.iter().filter(|f| f.is_read() && f.attrs.flatten.is_set()).map(|f| {
         let t = elems_trait(n, f);
-        quote!(#t::__ELEMS)
+        quote!(#t::ELEMS)
     });
     quote!((#own #(+ #flat)*))
 }
@@ -46,12 +45,13 @@ pub(super) fn flat_array_elements(cont: &Container, n: &Names, fields: &[Field],
             }
             if f.attrs.flatten.is_set() {
                 let t = elems_trait(n, f);
+                let ty = f.ty;
                 return quote!({
-                    let __need = __pos + #t::__ELEMS;
+                    let __need = __pos + #t::ELEMS;
                     if __need > __len {
                         return __Result::Err(#krate::__private::invalid_length(__d, #total, __len, __at));
                     }
-                    let __v = #t::__decode_elems(__d)?;
+                    let __v = #krate::__private::decode_elems::<#ty>(__d)?;
                     __pos = __need;
                     __v
                 });
@@ -80,43 +80,4 @@ pub(super) fn flat_array_elements(cont: &Container, n: &Names, fields: &[Field],
         #rest
         __value
     }}
-}
-
-/// `impl DecodeElems` for an `array`-form struct.
-pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], head: &TokenStream) -> TokenStream {
-    let krate = &n.krate;
-    let total = count(n, fields);
-    let values: Vec<TokenStream> = fields
-        .iter()
-        .map(|f| {
-            if !f.is_read() {
-                return skipped_value(cont, f);
-            }
-            if f.attrs.flatten.is_set() {
-                let t = elems_trait(n, f);
-                return quote!(#t::__decode_elems(__d)?);
-            }
-            value_decode(n, f, false)
-        })
-        .collect();
-    let make = if fields.iter().any(|f| !f.is_read() && from_container_default(cont, f)) {
-        make_container_default(cont)
-    } else {
-        quote!()
-    };
-    let build = construct(&quote!(Self), Style::Struct, fields, &values);
-    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
-    quote! {
-        #head {
-            const __ELEMS: usize = #total;
-            #[inline]
-            fn __decode_elems(
-                __d: &mut #krate::Decoder<'de>,
-            ) -> __Result<Self, #krate::decode::Error> {
-                #checks
-                #make
-                __Result::Ok(#build)
-            }
-        }
-    }
 }

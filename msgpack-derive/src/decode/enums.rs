@@ -3,7 +3,7 @@
 //! adjacently tagged ones are in `adjacent.rs`, untagged ones (and the
 //! untagged variants of tagged ones) in `untagged.rs`.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -141,9 +141,9 @@ fn internally_tagged(
             Style::Unit => quote!({ #rest_of_unit Self::#vi }),
             Style::Newtype => {
                 let ty = v.fields[0].ty;
-                let de = syn::Lifetime::new("'de", Span::call_site());
-                let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::DecodeMap<#de>>);
-                quote!(Self::#vi(#map::__decode_entries(__d, __rest, __at, __skip)?))
+                let form = n.form(crate::ast::Form::Map);
+                let entries = quote_spanned!(ty.span()=> #krate::__private::struct_entries::<#form, #ty>);
+                quote!(Self::#vi(#entries(__d, __rest, __at, __skip)?))
             }
             _ => {
                 let entries = map_entries(cont, n, &v.fields, &ctor);

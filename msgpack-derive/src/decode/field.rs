@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Container, Field, Names, Style};
+use crate::ast::{Container, Field, Form, Names, Style};
 use crate::attr::DefaultKind;
 
 /// The function that decodes a field: `with`'s `decode` or the type's
@@ -164,7 +164,7 @@ pub(super) fn build_defaulted(
                 return skipped_value(cont, f);
             }
             if f.attrs.flatten.is_set() {
-                return flatten_finish(n, f, slot);
+                return flatten_finish(n, f, slot, cont.form());
             }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
@@ -247,17 +247,23 @@ pub(super) fn map_or_array(krate: &syn::Path, map: &TokenStream, elems: &TokenSt
     }
 }
 
-/// `<T as FlattenDecode<'de>>`, spanned at the type (where a type that
-/// cannot be flattened is reported).
+/// `<T as DecodeBody<'de, MapForm>>` of a field flattened into a map,
+/// spanned at the type (where a type that cannot be flattened is
+/// reported).
 pub(super) fn flatten_trait(n: &Names, f: &Field) -> TokenStream {
-    let krate = &n.krate;
+    flatten_trait_in(n, f, Form::Map)
+}
+
+/// `<T as DecodeBody<'de, F>>` of a field flattened into a struct of form
+/// `form`, spanned at the type.
+pub(super) fn flatten_trait_in(n: &Names, f: &Field, form: Form) -> TokenStream {
     let ty = f.ty;
-    let de = syn::Lifetime::new("'de", Span::call_site());
-    quote_spanned!(ty.span()=> <#ty as #krate::__private::FlattenDecode<#de>>)
+    let body = n.decode_body(form);
+    quote_spanned!(ty.span()=> <#ty as #body>)
 }
 
 /// The value of a flattened field from its accumulator `slot`.
-pub(super) fn flatten_finish(n: &Names, f: &Field, slot: &syn::Ident) -> TokenStream {
-    let t = flatten_trait(n, f);
-    quote!(#t::__finish(#slot, __d, __at)?)
+pub(super) fn flatten_finish(n: &Names, f: &Field, slot: &syn::Ident, form: Form) -> TokenStream {
+    let t = flatten_trait_in(n, f, form);
+    quote!(#t::finish(#slot, __d, __at)?)
 }

@@ -17,7 +17,7 @@ fn read_fields(n: &Names, fields: &[Field], keys: &[usize]) -> (TokenStream, Vec
     let reads = fields.iter().zip(keys).zip(&locals).map(|((f, &key), local)| {
         let ty = f.ty;
         let skip = (key > 0).then(|| quote!(__at += #key;));
-        let func = quote_spanned!(ty.span()=> #krate::layout::read_field::<#ty>);
+        let func = quote_spanned!(ty.span()=> #krate::__private::read_field::<#ty>);
         quote!(#skip let #local = #func(__b, &mut __at)?;)
     });
     (quote!(#(#reads)*), locals)
@@ -46,7 +46,7 @@ pub(crate) fn decode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
     let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
     Some((
         quote! {
-            const __LAYOUT: #krate::layout::Layout = #layout;
+            const __LAYOUT: #krate::__private::Layout = #layout;
             #[inline(always)]
             fn __read_fixed(__b: &'de [u8]) -> __Option<Self> {
                 #checks
@@ -56,7 +56,7 @@ pub(crate) fn decode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
             }
         },
         quote! {
-            if let __Option::Some(__v) = __d.__fixed::<Self>() {
+            if let __Option::Some(__v) = #krate::__private::fixed::<Self>(__d) {
                 return __Result::Ok(__v);
             }
         },
@@ -64,7 +64,7 @@ pub(crate) fn decode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
 }
 
 /// Reads a run's fields from `__b` (its matched template) into a tuple:
-/// the closure given to `Decoder::__fixed_run`.
+/// the closure given to `__private::fixed_run`.
 pub(crate) fn run_read(n: &Names, fields: &[Field], map: bool) -> TokenStream {
     let keys: Vec<usize> = fields.iter().map(|f| if map { wire::key(&f.key).len() } else { 0 }).collect();
     let (reads, locals) = read_fields(n, fields, &keys);

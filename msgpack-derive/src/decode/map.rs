@@ -1,15 +1,15 @@
 //! Reading map entries into a struct or struct variant: an in-order fast
 //! path (the next raw key bytes compared with the expected field's
 //! pre-encoded key), then a match on the key for any order; keys no field
-//! knows go to the flattened fields (`FlattenDecode`), then are skipped
+//! knows go to the flattened fields (their `DecodeBody`), then are skipped
 //! (or rejected with `deny_unknown_fields`); duplicates are errors;
 //! missing fields take their default or give an error naming them.
 //!
-//! A map-form struct reads through its own `FlattenDecode`, generated
-//! here: one accumulator (a tuple of `Option`s), the in-order path
-//! (`__take_in_order`), the key match (`__take`, mapping a key to its
-//! field's index), the field decoders (`__take_index`) and the build
-//! (`__finish`), each written once and shared by its own decode, its array
+//! A named struct reads through its own `DecodeBody`, generated here: one
+//! accumulator (a tuple of `Option`s), the in-order path
+//! (`take_in_order`), the key match (`take`, mapping a key to its field's
+//! index), the field decoders (`take_index`) and the build (`finish`),
+//! each written once and shared by its own decode, its other
 //! form and any struct that flattens it. Struct variants keep their own
 //! inline reading (`map_entries`).
 
@@ -17,11 +17,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::field::{
-    absent_value, build_defaulted, construct, flatten_finish, flatten_trait, is_plain, is_required, skipped_value,
-    value_decode,
+    absent_value, build_defaulted, construct, flatten_finish, flatten_trait, flatten_trait_in, is_plain, is_required,
+    skipped_value, value_decode,
 };
 use crate::ast::Names;
-use crate::ast::{Container, Field, Key, Style};
+use crate::ast::{Container, Field, Form, Key, Style};
 use crate::wire;
 
 /// The pattern of a field's key and aliases, as `__private::Key`.
@@ -43,7 +43,7 @@ fn key_pattern(krate: &syn::Path, f: &Field) -> TokenStream {
 
 /// The match arms storing each keyed field's value in its slot: `pat`
 /// gives an arm's pattern (the field's key and aliases, or its wire
-/// position for `__take_index`), `slot` its place (a local or an
+/// position for `take_index`), `slot` its place (a local or an
 /// accumulator's element), both from the field's index.
 fn keyed_arms(
     n: &Names,
@@ -88,8 +88,8 @@ fn keyed_arms(
         .collect()
 }
 
-/// `A::__take(..)? || B::__take(..)?` over the flattened fields (`false`
-/// without any), then the same with `__take_rest`.
+/// `A::take(..)? || B::take(..)?` over the flattened fields (`false`
+/// without any), then the same with `take_rest`.
 fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> (TokenStream, TokenStream) {
     let flat: Vec<(usize, &Field)> =
         fields.iter().enumerate().filter(|(_, f)| f.is_read() && f.attrs.flatten.is_set()).collect();
@@ -99,12 +99,12 @@ fn flatten_calls(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStrea
     let take = flat.iter().map(|(i, f)| {
         let t = flatten_trait(n, f);
         let s = slot(*i);
-        quote!(#t::__take(&mut #s, __key, __key_at, __d)?)
+        quote!(#t::take(&mut #s, __key, __key_at, __d)?)
     });
     let rest = flat.iter().map(|(i, f)| {
         let t = flatten_trait(n, f);
         let s = slot(*i);
-        quote!(#t::__take_rest(&mut #s, __key_at, __d)?)
+        quote!(#t::take_rest(&mut #s, __key_at, __d)?)
     });
     (quote!(#(#take)||*), quote!(#(#rest)||*))
 }
@@ -121,7 +121,7 @@ fn may_be_absent(cont: &Container, f: &Field) -> bool {
 /// per field. A field that may be absent (an `Option` or a field with a
 /// default, as written by `omit_defaults` / `skip_if`) is passed over when
 /// its key is not next; a flattened struct reads its own keys in order
-/// (`__take_in_order`) at its place; any other surprise leaves the rest to
+/// (`take_in_order`) at its place; any other surprise leaves the rest to
 /// the general loop.
 ///
 /// A run of fixed-layout fields (see `layout::runs`) is first tried as one
@@ -169,7 +169,7 @@ fn run_step(
     quote! {
         '__run: {
             if __left >= #count {
-                if let __Option::Some((#(#vals,)*)) = __d.__fixed_run(const { &#layout }, #read) {
+                if let __Option::Some((#(#vals,)*)) = #krate::__private::fixed_run(__d, const { &#layout }, #read) {
                     #(#stores)*
                     __left -= #count;
                     break '__run;
@@ -184,7 +184,7 @@ fn run_step(
 fn fast_step(cont: &Container, n: &Names, f: &Field, slot: &TokenStream) -> TokenStream {
     if f.attrs.flatten.is_set() {
         let t = flatten_trait(n, f);
-        return quote!(#t::__take_in_order(&mut #slot, __d, &mut __left)?;);
+        return quote!(#t::take_in_order(&mut #slot, __d, &mut __left)?;);
     }
     let key = wire::lit(&wire::key(&f.key));
     // Written out per field, not through a shared step function: with
@@ -223,7 +223,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
     let krate = &n.krate;
     let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
     // With a flattened field, whose own missing fields are found by its
-    // `__finish`, the fields are checked one by one in declaration order
+    // `finish`, the fields are checked one by one in declaration order
     // (the first missing one is reported, wherever it is).
     let sequential = fields.iter().any(|f| f.is_read() && f.attrs.flatten.is_set());
     let required = |f: &Field| !sequential && is_required(cont, f);
@@ -240,7 +240,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
             }
             let slot = &slots[i];
             if f.attrs.flatten.is_set() {
-                return flatten_finish(n, f, slot);
+                return flatten_finish(n, f, slot, cont.form());
             }
             if required(f) {
                 return quote!(#slot);
@@ -276,12 +276,9 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
 /// Reads `__len` map entries (header already read) into a struct or struct
 /// variant built by `ctor`. Expects `__d`, `__len`, `__at`, `__skip_key`.
 ///
-/// A struct (`ctor` is `Self`) reads through its own `FlattenDecode` (see
-/// the module docs).
+/// A struct reads through its own `DecodeBody` instead (see the module
+/// docs): this is for struct variants.
 pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream) -> TokenStream {
-    if cont.has_flatten_decode() {
-        return struct_entries(cont, n);
-    }
     let krate = &n.krate;
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
@@ -290,7 +287,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
         let ty = f.ty;
         if f.attrs.flatten.is_set() {
             let t = flatten_trait(n, f);
-            quote!(let mut #slot = #t::__new_acc();)
+            quote!(let mut #slot = #t::new_acc();)
         } else {
             quote!(let mut #slot: __Option<#ty> = __Option::None;)
         }
@@ -337,27 +334,19 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
     }}
 }
 
-/// A struct's map entries through its `FlattenDecode`: the shared
-/// `__private::struct_entries` (one accumulator throughout: the in-order
-/// path is `__take_in_order`'s, the any-order loop `__take`'s, the build
-/// `__finish`'s, each inlined, not second copies of them).
-fn struct_entries(cont: &Container, n: &Names) -> TokenStream {
+/// `impl DecodeBody<'de, F>` for a named struct (either form): its
+/// accumulator is a tuple of its fields' slots (`Option<T>`, or a
+/// flattened field's own accumulator).
+pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &TokenStream) -> TokenStream {
     let krate = &n.krate;
-    let deny = cont.attrs.deny_unknown_fields.is_set();
-    quote!(#krate::__private::struct_entries::<Self>(__d, __len, __at, __skip_key, #deny)?)
-}
-
-/// `impl FlattenDecode` for a map-form struct: its accumulator is a tuple
-/// of its fields' slots (`Option<T>`, or a flattened field's own
-/// accumulator).
-pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: &TokenStream) -> TokenStream {
-    let krate = &n.krate;
+    let form = cont.form();
+    let flat = crate::ast::has_flatten(fields);
     let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
     let pos = |i: usize| wire.iter().position(|(j, _)| *j == i).expect("a wire field");
     let acc_types = wire.iter().map(|(_, f)| {
         let ty = f.ty;
         if f.attrs.flatten.is_set() {
-            let t = flatten_trait(n, f);
+            let t = flatten_trait_in(n, f, form);
             quote!(#t::Acc)
         } else {
             quote!(__Option<#ty>)
@@ -365,8 +354,8 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
     });
     let acc_new = wire.iter().map(|(_, f)| {
         if f.attrs.flatten.is_set() {
-            let t = flatten_trait(n, f);
-            quote!(#t::__new_acc())
+            let t = flatten_trait_in(n, f, form);
+            quote!(#t::new_acc())
         } else {
             quote!(__Option::None)
         }
@@ -375,8 +364,11 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         let p = syn::Index::from(pos(i));
         quote!(__acc.#p)
     };
-    let this = quote!(<Self as #krate::__private::FlattenDecode<'de>>);
-    // Key to position, then one call of `__take_index`: each field's
+    let this = {
+        let body = n.decode_body(form);
+        quote!(<Self as #body>)
+    };
+    // Key to position, then one call of `take_index`: each field's
     // decoder once in what LLVM gets (the any-order path pays one more
     // jump per key).
     let key_arms: Vec<TokenStream> = wire
@@ -392,40 +384,51 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
         let p = pos(i);
         quote!(#p)
     };
-    let index_arms = keyed_arms(n, fields, &position, &in_acc, &quote!());
-    let index_body = if index_arms.is_empty() {
-        quote!(__Result::Ok(false))
+    let index_body = if form == Form::Array && flat {
+        positional_take_index(n, fields, &in_acc)
     } else {
-        quote! {
-            match __index {
-                #(#index_arms)*
-                _ => return __Result::Ok(false),
+        let index_arms = keyed_arms(n, fields, &position, &in_acc, &quote!());
+        if index_arms.is_empty() {
+            quote!(__Result::Ok(false))
+        } else {
+            quote! {
+                match __index {
+                    #(#index_arms)*
+                    _ => return __Result::Ok(false),
+                }
+                __Result::Ok(true)
             }
-            __Result::Ok(true)
         }
     };
-    // Its own in-order path, for a struct that flattens it: the fast
-    // path's steps on the accumulator. (One line per field through a
-    // generic `in_order(slot, d, left, key, name, may_be_absent)` step
-    // instead cost W6's decode 0.5% more instructions, callgrind.)
-    let fast_block = fast_path(cont, n, fields, &in_acc);
     let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Decode);
-    let in_order = quote! {
-        #[inline(always)]
-        fn __take_in_order(
-            __acc: &mut Self::Acc,
-            __d: &mut #krate::Decoder<'de>,
-            __left_ref: &mut usize,
-        ) -> __Result<(), #krate::decode::Error> {
-            #checks
-            let mut __left = *__left_ref;
-            #fast_block
-            *__left_ref = __left;
-            __Result::Ok(())
+    // Its own in-order path, for its own decode of a map and for a struct
+    // that flattens it: the fast path's steps on the accumulator. (One line
+    // per field through a generic `in_order(slot, d, left, key, name,
+    // may_be_absent)` step instead cost W6's decode 0.5% more
+    // instructions, callgrind.) An `array`-form struct with flattened
+    // fields is never read from a map.
+    let in_order = if form == Form::Array && flat {
+        quote!()
+    } else {
+        let fast_block = fast_path(cont, n, fields, &in_acc);
+        quote! {
+            #[inline(always)]
+            fn take_in_order(
+                __acc: &mut Self::Acc,
+                __d: &mut #krate::Decoder<'de>,
+                __left_ref: &mut usize,
+            ) -> __Result<(), #krate::decode::Error> {
+                #checks
+                let mut __left = *__left_ref;
+                #fast_block
+                *__left_ref = __left;
+                __Result::Ok(())
+            }
         }
     };
-    let (take, rest) = flatten_calls(n, fields, &in_acc);
-    let take_body = if key_arms.is_empty() {
+    let (take, rest) =
+        if form == Form::Map { flatten_calls(n, fields, &in_acc) } else { (quote!(false), quote!(false)) };
+    let take_body = if key_arms.is_empty() || (form == Form::Array && flat) {
         quote!(__Result::Ok(#take))
     } else {
         quote! {
@@ -434,41 +437,64 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 #(#key_arms)*
                 _ => return __Result::Ok(#take),
             };
-            #this::__take_index(__acc, __i, __key_at, __d)
+            #this::take_index(__acc, __i, __key_at, __d)
         }
     };
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
     let bind = wire.iter().map(|(i, _)| &slots[*i]);
     let build = build(cont, n, fields, &quote!(Self), &slots);
-    let catch_alls = wire.iter().filter(|(_, f)| f.attrs.flatten.is_set()).map(|(_, f)| {
+    let catch_alls = wire.iter().filter(|(_, f)| form == Form::Map && f.attrs.flatten.is_set()).map(|(_, f)| {
         let t = flatten_trait(n, f);
-        quote!(|| #t::__CATCH_ALL)
+        quote!(|| #t::CATCH_ALL)
     });
+    let deny = cont.attrs.deny_unknown_fields.is_set();
+    let own = wire.iter().filter(|(_, f)| !f.attrs.flatten.is_set()).count();
+    let elems = if form == Form::Array {
+        let nested = wire.iter().filter(|(_, f)| f.attrs.flatten.is_set()).map(|(_, f)| {
+            let t = flatten_trait_in(n, f, form);
+            quote!(+ #t::ELEMS)
+        });
+        quote!(#own #(#nested)*)
+    } else {
+        quote!(#own)
+    };
+    let only = match (form, flat) {
+        (Form::Array, true) => quote!(
+            const ARRAY_ONLY: bool = true;
+        ),
+        (Form::Map, true) => quote!(
+            const MAP_ONLY: bool = true;
+        ),
+        _ => quote!(),
+    };
     quote! {
         #head {
             type Acc = (#(#acc_types,)*);
-            const __CATCH_ALL: bool = false #(#catch_alls)*;
+            const CATCH_ALL: bool = false #(#catch_alls)*;
+            const DENY_UNKNOWN: bool = #deny;
+            const ELEMS: usize = #elems;
+            #only
             #[inline(always)]
-            fn __new_acc() -> Self::Acc {
+            fn new_acc() -> Self::Acc {
                 (#(#acc_new,)*)
             }
             #in_order
             #[inline(always)]
-            fn __take(
+            fn take(
                 __acc: &mut Self::Acc,
                 __key: #krate::__private::Key<'de>,
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> __Result<bool, #krate::decode::Error> {
-                let _ = (&__acc, __key_at);
+                let _ = (&__acc, __key_at, &__key, &__d);
                 #take_body
             }
             // One copy per struct, called by the any-order loop (through
-            // `__take`) and the array form: the in-order path has its own
+            // `take`) and the array form: the in-order path has its own
             // inlined decoders, and a second inlined copy of every field's
             // decoder in each caller was LLVM's work for a cold path.
             #[inline(never)]
-            fn __take_index(
+            fn take_index(
                 __acc: &mut Self::Acc,
                 __index: usize,
                 __key_at: usize,
@@ -479,7 +505,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 #index_body
             }
             #[inline]
-            fn __take_rest(
+            fn take_rest(
                 __acc: &mut Self::Acc,
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
@@ -488,7 +514,7 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __Result::Ok(#rest)
             }
             #[inline(always)]
-            fn __finish(
+            fn finish(
                 __acc: Self::Acc,
                 __d: &#krate::Decoder<'de>,
                 __at: usize,
@@ -499,5 +525,44 @@ pub(super) fn flatten_impl(cont: &Container, n: &Names, fields: &[Field], head: 
                 __Result::Ok(#build)
             }
         }
+    }
+}
+
+/// `take_index` of an `array`-form struct with flattened fields: position
+/// by position, each flattened struct taking the next `ELEMS` positions
+/// (through its own `take_index`), each own field one.
+fn positional_take_index(n: &Names, fields: &[Field], slot: &dyn Fn(usize) -> TokenStream) -> TokenStream {
+    let steps = fields.iter().enumerate().filter(|(_, f)| f.is_read()).map(|(i, f)| {
+        let s = slot(i);
+        if f.attrs.flatten.is_set() {
+            let t = flatten_trait_in(n, f, Form::Array);
+            return quote! {
+                if __i < #t::ELEMS {
+                    return #t::take_index(&mut #s, __i, __key_at, __d);
+                }
+                __i -= #t::ELEMS;
+            };
+        }
+        let name = f.display_name();
+        let take = if is_plain(f) {
+            let helper = super::field::typed_helper(n, f, "take_field");
+            quote!(#helper(&mut #s, __d, #name, __key_at)?;)
+        } else {
+            let dec = value_decode(n, f, true);
+            quote!(#s = __Option::Some(#dec);)
+        };
+        quote! {
+            if __i == 0 {
+                #take
+                return __Result::Ok(true);
+            }
+            __i -= 1;
+        }
+    });
+    quote! {
+        let mut __i = __index;
+        #(#steps)*
+        let _ = __i;
+        __Result::Ok(false)
     }
 }

@@ -50,13 +50,13 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
             let __tagged = |__d: &mut #krate::Decoder<'de>| -> #result { #body };
         });
         tries.push(quote! {
-            let mut __s = __d.__speculate()?;
+            let mut __s = #p::speculate(__d)?;
             match __tagged(&mut __s) {
                 __Result::Ok(__v) => {
-                    __d.__commit(__s);
+                    #p::commit(__d, __s);
                     return __Result::Ok(__v);
                 }
-                __Result::Err(_) => __d.__failed(__s),
+                __Result::Err(_) => #p::failed(__d, __s),
             }
         });
         listed.push(quote!(#p::Attempt { name: "(tagged)", markers: #p::ALL_MARKERS, decode: &__tagged }));
@@ -73,13 +73,13 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
         });
         tries.push(quote! {
             if __m & #m != 0 {
-                let mut __s = __d.__speculate()?;
+                let mut __s = #p::speculate(__d)?;
                 match #a(&mut __s) {
                     __Result::Ok(__v) => {
-                        __d.__commit(__s);
+                        #p::commit(__d, __s);
                         return __Result::Ok(__v);
                     }
-                    __Result::Err(_) => __d.__failed(__s),
+                    __Result::Err(_) => #p::failed(__d, __s),
                 }
             }
         });
@@ -87,15 +87,15 @@ fn attempts(cont: &Container, n: &Names, tried: &[&Variant], name: &str, tagged:
         counts.push(quote!(((__m & #m != 0) as u32)));
         direct.push(quote! {
             if __m & #m != 0 {
-                let __mark = __d.__mark();
-                let __quiet = __d.__set_quiet(true);
+                let __mark = #p::mark(__d);
+                let __quiet = #p::set_quiet(__d, true);
                 let __r = #a(__d);
-                __d.__set_quiet(__quiet);
+                #p::set_quiet(__d, __quiet);
                 return match __r {
                     __Result::Ok(__v) => __Result::Ok(__v),
                     __Result::Err(__err) if __quiet => __Result::Err(__err),
                     __Result::Err(_) => {
-                        __d.__reset(__mark);
+                        #p::reset(__d, __mark);
                         __Result::Err(__no_match(__d))
                     }
                 };

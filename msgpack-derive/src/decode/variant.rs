@@ -51,7 +51,7 @@ pub(super) fn unknown_tag(
             let call = decode_fn(n, &v.fields[0]);
             match within {
                 Within::Value => quote!({
-                    __d.__rewind(__at);
+                    #krate::__private::rewind(__d, __at);
                     #call(__d).map(Self::#vi)
                 }),
                 Within::Container => {
@@ -61,7 +61,7 @@ pub(super) fn unknown_tag(
                     quote!({
                     #single
                     __d.leave();
-                    __d.__rewind(__at);
+                    #krate::__private::rewind(__d, __at);
                     let __r = #call(__d).map(Self::#vi);
                     __d.enter()?;
                     __r

@@ -1,13 +1,13 @@
 //! `flatten` in `array` form: a flattened struct's fields are array
 //! elements of the struct that flattens it, by position, without a header
-//! of their own (`EncodeElems`, generated for `array`-form structs).
+//! of their own (its `EncodeBody<ArrayForm>` without the header).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::field::{value_encode, value_len};
-use crate::ast::{Container, Field, Names};
+use crate::ast::{Field, Form, Names};
 use crate::wire;
 
 /// An array with flattened fields (`array` form): each flattened struct's
@@ -31,7 +31,7 @@ pub(super) fn flat_array_of(
 }
 
 /// Each field's encode statement and length expression as array
-/// elements, a flattened field's through its `EncodeElems`.
+/// elements, a flattened field's through its array body.
 pub(super) fn elem_parts(
     n: &Names,
     fields: &[&Field],
@@ -43,7 +43,7 @@ pub(super) fn elem_parts(
             let a = access(f);
             if f.attrs.flatten.is_set() {
                 let t = elems_trait(n, f);
-                (quote!(#t::__encode_elems(#a, __e)?;), quote!(#t::__elems_len(#a)))
+                (quote!(#t::write_body::<false, __W>(#a, __e)?;), quote!(#t::body_len(#a)))
             } else {
                 (value_encode(n, f, &a), value_len(n, f, &a))
             }
@@ -51,56 +51,19 @@ pub(super) fn elem_parts(
         .unzip()
 }
 
-/// `<T as EncodeElems>`, spanned at the field's type.
+/// `<T as EncodeBody<ArrayForm>>`, spanned at the field's type.
 pub(super) fn elems_trait(n: &Names, f: &Field) -> TokenStream {
-    let krate = &n.krate;
     let ty = f.ty;
-    quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeElems>)
+    let body = n.encode_body(Form::Array);
+    quote_spanned!(ty.span()=> <#ty as #body>)
 }
 
 /// The number of array elements of fields, flattened ones counting theirs.
 pub(super) fn elems_count(n: &Names, fields: &[&Field]) -> TokenStream {
-    let krate = &n.krate;
     let own = fields.iter().filter(|f| !f.attrs.flatten.is_set()).count();
     let flat = fields.iter().filter(|f| f.attrs.flatten.is_set()).map(|f| {
-        let ty = f.ty;
-        quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeElems>::__ELEMS)
+        let t = elems_trait(n, f);
+        quote!(#t::ELEMS)
     });
     quote!((#own #(+ #flat)*))
-}
-
-/// `impl EncodeElems` for an `array`-form struct: its fields as array
-/// elements, without the header (what a struct flattening it writes).
-pub(super) fn elems_impl(cont: &Container, n: &Names, fields: &[Field], preds: &[TokenStream]) -> TokenStream {
-    let krate = &n.krate;
-    let ident = cont.ident;
-    let (impl_generics, ty_generics, _) = cont.generics.split_for_impl();
-    let wire: Vec<&Field> = fields.iter().filter(|f| f.is_written()).collect();
-    let access = |f: &Field| {
-        let m = &f.member;
-        quote!(&self.#m)
-    };
-    let count = elems_count(n, &wire);
-    let (encs, lens) = elem_parts(n, &wire, &access);
-    let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #krate::__private::EncodeElems for #ident #ty_generics where #(#preds,)* {
-            const __ELEMS: usize = #count;
-            #[inline]
-            fn __encode_elems<__W: #krate::encode::Write>(
-                &self,
-                __e: &mut #krate::encode::Encoder<__W>,
-            ) -> __Result<(), #krate::encode::Error<__W::Error>> {
-                #checks
-                #(#encs)*
-                __Result::Ok(())
-            }
-            #[inline]
-            fn __elems_len(&self) -> usize {
-                #checks
-                0 #(+ #lens)*
-            }
-        }
-    }
 }

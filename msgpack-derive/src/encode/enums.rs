@@ -99,7 +99,8 @@ fn internal(
             let entry: Vec<u8> = tag_entry.0.iter().chain(&tag_entry.1).copied().collect();
             let lit = wire::lit(&entry);
             let el = entry.len();
-            let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
+            let body = n.encode_body(crate::ast::Form::Map);
+            let map = quote_spanned!(ty.span()=> <#ty as #body>);
             let tag_lit = wire::lit(tag.as_bytes());
             let msg = format!(
                 "the inner struct of variant `{}` has a field with the wire key {tag:?}, which is `{}`'s tag",
@@ -108,15 +109,15 @@ fn internal(
             (
                 quote!({
                     // Evaluated at compile time (for a generic enum, per instantiation).
-                    const { ::core::assert!(!#map::__KEYS.contains(#tag_lit), #msg) };
-                    let __n = #map::__map_entries(#b) + 1;
+                    const { ::core::assert!(!#map::KEYS.contains(#tag_lit), #msg) };
+                    let __n = #map::items(#b) + 1;
                     __e.map_len(__n)?;
                     __e.raw(#lit)?;
-                    #map::__encode_entries(#b, __e)
+                    #map::write_body::<false, __W>(#b, __e)
                 }),
                 quote!({
-                    let __n = #map::__map_entries(#b) + 1;
-                    #krate::encode::map_header_size(__n) + #el + #map::__entries_len(#b)
+                    let __n = #map::items(#b) + 1;
+                    #krate::encode::map_header_size(__n) + #el + #map::body_len(#b)
                 }),
             )
         }

@@ -23,18 +23,18 @@ pub(crate) fn encode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
     let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
     Some((
         quote! {
-            const __LAYOUT: #krate::layout::Layout = #layout;
+            const __LAYOUT: #krate::__private::Layout = #layout;
             #[inline(always)]
             fn __write_fixed(&self, __out: &mut [u8]) {
                 #checks
                 let mut __at: usize = 0;
-                #krate::layout::write_key(__out, &mut __at, const { &<Self as #tr>::__LAYOUT }, #head);
+                #krate::__private::write_key(__out, &mut __at, const { &<Self as #tr>::__LAYOUT }, #head);
                 #writes
             }
         },
         quote! {
-            if <Self as #tr>::__LAYOUT.is_fixed() && !__e.__in_window() {
-                return __e.__fixed(self);
+            if let __Option::Some(__r) = #krate::__private::encode_fixed(self, __e) {
+                return __r;
             }
         },
     ))
@@ -47,8 +47,8 @@ fn write_fields(n: &Names, fields: &[Field], keys: &[usize], layout: &TokenStrea
     let writes = fields.iter().zip(keys).map(|(f, &key)| {
         let m = &f.member;
         let ty = f.ty;
-        let key = (key > 0).then(|| quote!(#krate::layout::write_key(__out, &mut __at, #layout, #key);));
-        let func = quote_spanned!(ty.span()=> #krate::layout::write_field::<#ty>);
+        let key = (key > 0).then(|| quote!(#krate::__private::write_key(__out, &mut __at, #layout, #key);));
+        let func = quote_spanned!(ty.span()=> #krate::__private::write_field::<#ty>);
         quote!(#key #func(__out, &mut __at, &self.#m);)
     });
     quote!(#(#writes)*)

@@ -1,6 +1,6 @@
 //! Map bodies: pre-encoded keys and headers, consecutive constants merged
 //! into one write, fields left out at run time (`skip_if`,
-//! `omit_defaults`), flattened structs' entries (`EncodeMap`).
+//! `omit_defaults`), flattened structs' entries (their `EncodeBody`).
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
@@ -17,7 +17,7 @@ use crate::wire;
 pub(super) enum Header {
     Yes,
     No,
-    /// When the constant `__HEADER` of `MapBody::__map_body` is true.
+    /// When the constant `__HEADER` of `EncodeBody::write_body` is true.
     Switched,
 }
 
@@ -56,7 +56,8 @@ impl<'a> MapEntries<'a> {
             let own_lits = wire::own_keys(fields.iter().copied());
             let nested = fields.iter().filter(|f| f.attrs.flatten.is_set()).map(|f| {
                 let ty = f.ty;
-                quote!(.with(&<#ty as #krate::__private::EncodeMap>::__KEYS))
+                let body = n.encode_body(crate::ast::Form::Map);
+                quote!(.with(&<#ty as #body>::KEYS))
             });
             quote! {
                 let __claimed: &#krate::__private::KeySet =
@@ -71,15 +72,15 @@ impl<'a> MapEntries<'a> {
             .map(|(i, f)| {
                 let a = access(f);
                 if f.attrs.flatten.is_set() {
-                    let krate = &n.krate;
                     let ty = f.ty;
-                    let map = quote_spanned!(ty.span()=> <#ty as #krate::__private::EncodeMap>);
+                    let body = n.encode_body(crate::ast::Form::Map);
+                    let map = quote_spanned!(ty.span()=> <#ty as #body>);
                     return Entry {
                         key: Vec::new(),
-                        encode: quote!(#map::__encode_flat(#a, __e, __claimed)?;),
-                        len: quote!(#map::__entries_len(#a)),
+                        encode: quote!(#map::write_flat(#a, __e, __claimed)?;),
+                        len: quote!(#map::body_len(#a)),
                         omit: None,
-                        flat_count: Some(quote!(#map::__map_entries(#a))),
+                        flat_count: Some(quote!(#map::items(#a))),
                     };
                 }
                 Entry {
@@ -120,7 +121,7 @@ impl<'a> MapEntries<'a> {
         quote!(#always #(#optional)* #(#flat)*)
     }
 
-    /// A self-contained count expression (for `EncodeMap::__map_entries`).
+    /// A self-contained count expression (for `EncodeBody::items`).
     pub(super) fn count(&self) -> TokenStream {
         let lets = self.omit_lets();
         let count = self.count_expr();
@@ -135,7 +136,7 @@ impl<'a> MapEntries<'a> {
         (quote!(#claimed #setup), stmts)
     }
 
-    /// [`encode_stmts`](Self::encode_stmts) for `MapBody::__map_body`: the
+    /// [`encode_stmts`](Self::encode_stmts) for `EncodeBody::write_body`: the
     /// header only when the constant `__HEADER` is true (a constant count's
     /// header is written with the first key, in one write either way).
     pub(super) fn encode_stmts_switched(&self) -> (TokenStream, TokenStream) {

@@ -27,7 +27,7 @@ const _: () = {
     impl __msgpack::Encode for Order {
         const MAX_LEN: usize = {
             let _ = __field::<Address>;
-            __msgpack::encode::bounded::max_len_sum(
+            __msgpack::__private::max_len_sum(
                 &[
                     54usize,
                     <u64 as __msgpack::Encode>::MAX_LEN,
@@ -53,39 +53,24 @@ const _: () = {
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            if <Self as __msgpack::Encode>::MAX_LEN
-                <= __msgpack::encode::bounded::BOUNDED_LIMIT
-            {
-                __e.__bounded::<
-                        {
-                            __msgpack::encode::bounded::window(
-                                <Order as __msgpack::Encode>::MAX_LEN,
-                            )
-                        },
-                        Self,
-                    >(self)
-            } else {
-                <Self as __msgpack::__private::EncodeItems>::__encode_items(self, __e)
-            }
+            __msgpack::__private::encode_struct::<
+                { __msgpack::__private::window(<Order as __msgpack::Encode>::MAX_LEN) },
+                __msgpack::__private::MapForm,
+                Self,
+                __W,
+            >(self, __e)
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            1usize + <Self as __msgpack::__private::EncodeMap>::__entries_len(self)
+            1usize
+                + <Self as __msgpack::__private::EncodeBody<
+                    __msgpack::__private::MapForm,
+                >>::body_len(self)
         }
     }
     #[automatically_derived]
-    impl __msgpack::__private::EncodeItems for Order {
-        #[inline(always)]
-        fn __encode_items<__W: __msgpack::encode::Write>(
-            &self,
-            __e: &mut __msgpack::encode::Encoder<__W>,
-        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            <Self as __msgpack::__private::MapBody>::__map_body::<true, __W>(self, __e)
-        }
-    }
-    #[automatically_derived]
-    impl __msgpack::__private::EncodeMap for Order {
-        const __KEYS: __msgpack::__private::KeySet = __msgpack::__private::KeySet::of(
+    impl __msgpack::__private::EncodeBody<__msgpack::__private::MapForm> for Order {
+        const KEYS: __msgpack::__private::KeySet = __msgpack::__private::KeySet::of(
             &[
                 b"id",
                 b"customer",
@@ -98,33 +83,11 @@ const _: () = {
             ],
         );
         #[inline]
-        fn __map_entries(&self) -> usize {
+        fn items(&self) -> usize {
             { 8usize }
         }
         #[inline(always)]
-        fn __encode_entries<__W: __msgpack::encode::Write>(
-            &self,
-            __e: &mut __msgpack::encode::Encoder<__W>,
-        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            <Self as __msgpack::__private::MapBody>::__map_body::<false, __W>(self, __e)
-        }
-        #[inline(always)]
-        fn __entries_len(&self) -> usize {
-            let _ = __field::<Address>;
-            53usize + <u64 as __msgpack::Encode>::encoded_len(&self.id)
-                + <String as __msgpack::Encode>::encoded_len(&self.customer)
-                + <Option<String> as __msgpack::Encode>::encoded_len(&self.note)
-                + <Vec<u32> as __msgpack::Encode>::encoded_len(&self.items)
-                + <BTreeMap<String, u32> as __msgpack::Encode>::encoded_len(&self.totals)
-                + <f32 as __msgpack::Encode>::encoded_len(&self.weight)
-                + <bool as __msgpack::Encode>::encoded_len(&self.express)
-                + <Address as __msgpack::Encode>::encoded_len(&self.address)
-        }
-    }
-    #[automatically_derived]
-    impl __msgpack::__private::MapBody for Order {
-        #[inline(always)]
-        fn __map_body<const __HEADER: bool, __W: __msgpack::encode::Write>(
+        fn write_body<const __HEADER: bool, __W: __msgpack::encode::Write>(
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
@@ -147,6 +110,18 @@ const _: () = {
             <Address as __msgpack::Encode>::encode(&self.address, __e)?;
             __Result::Ok(())
         }
+        #[inline(always)]
+        fn body_len(&self) -> usize {
+            let _ = __field::<Address>;
+            53usize + <u64 as __msgpack::Encode>::encoded_len(&self.id)
+                + <String as __msgpack::Encode>::encoded_len(&self.customer)
+                + <Option<String> as __msgpack::Encode>::encoded_len(&self.note)
+                + <Vec<u32> as __msgpack::Encode>::encoded_len(&self.items)
+                + <BTreeMap<String, u32> as __msgpack::Encode>::encoded_len(&self.totals)
+                + <f32 as __msgpack::Encode>::encoded_len(&self.weight)
+                + <bool as __msgpack::Encode>::encoded_len(&self.express)
+                + <Address as __msgpack::Encode>::encoded_len(&self.address)
+        }
     }
     #[automatically_derived]
     impl<'de> __msgpack::Decode<'de> for Order {
@@ -154,34 +129,12 @@ const _: () = {
         fn decode(
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            if let __Option::Some((__len, __at)) = __d.__fixmap() {
-                __d.enter()?;
-                let __r = <Self as __msgpack::__private::DecodeMap<
-                    'de,
-                >>::__decode_entries(__d, __len, __at, __Option::None)?;
-                __d.leave();
-                return __Result::Ok(__r);
-            }
-            __Result::Ok(
-                <Self as __msgpack::__private::DecodeFallback<
-                    'de,
-                >>::__decode_fallback(__d)?,
-            )
+            __msgpack::__private::decode_map_struct::<Self>(__d, "Order")
         }
     }
     #[automatically_derived]
-    impl<'de> __msgpack::__private::DecodeFallback<'de> for Order {
-        #[inline(never)]
-        fn __decode_fallback(
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<Self, __msgpack::decode::Error> {
-            __msgpack::__private::struct_fallback::<
-                Self,
-            >(__d, "Order", ::core::primitive::usize::MAX)
-        }
-    }
-    #[automatically_derived]
-    impl<'de> __msgpack::__private::FlattenDecode<'de> for Order {
+    impl<'de> __msgpack::__private::DecodeBody<'de, __msgpack::__private::MapForm>
+    for Order {
         type Acc = (
             __Option<u64>,
             __Option<String>,
@@ -192,9 +145,11 @@ const _: () = {
             __Option<bool>,
             __Option<Address>,
         );
-        const __CATCH_ALL: bool = false;
+        const CATCH_ALL: bool = false;
+        const DENY_UNKNOWN: bool = false;
+        const ELEMS: usize = 8usize;
         #[inline(always)]
-        fn __new_acc() -> Self::Acc {
+        fn new_acc() -> Self::Acc {
             (
                 __Option::None,
                 __Option::None,
@@ -207,7 +162,7 @@ const _: () = {
             )
         }
         #[inline(always)]
-        fn __take_in_order(
+        fn take_in_order(
             __acc: &mut Self::Acc,
             __d: &mut __msgpack::Decoder<'de>,
             __left_ref: &mut usize,
@@ -272,32 +227,31 @@ const _: () = {
                 }
                 '__run: {
                     if __left >= 2usize {
-                        if let __Option::Some((__run0, __run1)) = __d
-                            .__fixed_run(
-                                const {
-                                    &__msgpack::layout::Layout::concat(
-                                        &[
-                                            __msgpack::layout::Layout::bytes(b"\xA6weight"),
-                                            <f32 as __msgpack::Decode<'de>>::__LAYOUT,
-                                            __msgpack::layout::Layout::bytes(b"\xA7express"),
-                                            <bool as __msgpack::Decode<'de>>::__LAYOUT,
-                                        ],
-                                    )
-                                },
-                                |__b: &'de [u8]| {
-                                    let mut __at: usize = 0;
-                                    __at += 7usize;
-                                    let __f0 = __msgpack::layout::read_field::<
-                                        f32,
-                                    >(__b, &mut __at)?;
-                                    __at += 8usize;
-                                    let __f1 = __msgpack::layout::read_field::<
-                                        bool,
-                                    >(__b, &mut __at)?;
-                                    __Option::Some((__f0, __f1))
-                                },
-                            )
-                        {
+                        if let __Option::Some((__run0, __run1)) = __msgpack::__private::fixed_run(
+                            __d,
+                            const {
+                                &__msgpack::__private::Layout::concat(
+                                    &[
+                                        __msgpack::__private::Layout::bytes(b"\xA6weight"),
+                                        <f32 as __msgpack::Decode<'de>>::__LAYOUT,
+                                        __msgpack::__private::Layout::bytes(b"\xA7express"),
+                                        <bool as __msgpack::Decode<'de>>::__LAYOUT,
+                                    ],
+                                )
+                            },
+                            |__b: &'de [u8]| {
+                                let mut __at: usize = 0;
+                                __at += 7usize;
+                                let __f0 = __msgpack::__private::read_field::<
+                                    f32,
+                                >(__b, &mut __at)?;
+                                __at += 8usize;
+                                let __f1 = __msgpack::__private::read_field::<
+                                    bool,
+                                >(__b, &mut __at)?;
+                                __Option::Some((__f0, __f1))
+                            },
+                        ) {
                             __acc.5 = __Option::Some(__run0);
                             __acc.6 = __Option::Some(__run1);
                             __left -= 2usize;
@@ -343,13 +297,13 @@ const _: () = {
             __Result::Ok(())
         }
         #[inline(always)]
-        fn __take(
+        fn take(
             __acc: &mut Self::Acc,
             __key: __msgpack::__private::Key<'de>,
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at);
+            let _ = (&__acc, __key_at, &__key, &__d);
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 __msgpack::__private::Key::Str(b"id") => 0usize,
@@ -362,12 +316,13 @@ const _: () = {
                 __msgpack::__private::Key::Str(b"address") => 7usize,
                 _ => return __Result::Ok(false),
             };
-            <Self as __msgpack::__private::FlattenDecode<
+            <Self as __msgpack::__private::DecodeBody<
                 'de,
-            >>::__take_index(__acc, __i, __key_at, __d)
+                __msgpack::__private::MapForm,
+            >>::take_index(__acc, __i, __key_at, __d)
         }
         #[inline(never)]
-        fn __take_index(
+        fn take_index(
             __acc: &mut Self::Acc,
             __index: usize,
             __key_at: usize,
@@ -421,7 +376,7 @@ const _: () = {
             __Result::Ok(true)
         }
         #[inline]
-        fn __take_rest(
+        fn take_rest(
             __acc: &mut Self::Acc,
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
@@ -430,7 +385,7 @@ const _: () = {
             __Result::Ok(false)
         }
         #[inline(always)]
-        fn __finish(
+        fn finish(
             __acc: Self::Acc,
             __d: &__msgpack::Decoder<'de>,
             __at: usize,
@@ -482,22 +437,6 @@ const _: () = {
                         );
                     }
                 },
-            )
-        }
-    }
-    #[automatically_derived]
-    impl<'de> __msgpack::__private::DecodeMap<'de> for Order {
-        #[inline]
-        fn __decode_entries(
-            __d: &mut __msgpack::Decoder<'de>,
-            __len: usize,
-            __at: usize,
-            __skip_key: __Option<__msgpack::__private::TagKey>,
-        ) -> __Result<Self, __msgpack::decode::Error> {
-            __Result::Ok(
-                __msgpack::__private::struct_entries::<
-                    Self,
-                >(__d, __len, __at, __skip_key, false)?,
             )
         }
     }

@@ -21,7 +21,7 @@ const _: () = {
     use ::core::result::Result as __Result;
     #[automatically_derived]
     impl __msgpack::Encode for Marker {
-        const MAX_LEN: usize = __msgpack::encode::bounded::max_len_sum(
+        const MAX_LEN: usize = __msgpack::__private::max_len_sum(
             &[
                 22usize,
                 <u32 as __msgpack::Encode>::MAX_LEN,
@@ -36,65 +36,32 @@ const _: () = {
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            if <Self as __msgpack::Encode>::MAX_LEN
-                <= __msgpack::encode::bounded::BOUNDED_LIMIT
-            {
-                __e.__bounded::<
-                        {
-                            __msgpack::encode::bounded::window(
-                                <Marker as __msgpack::Encode>::MAX_LEN,
-                            )
-                        },
-                        Self,
-                    >(self)
-            } else {
-                <Self as __msgpack::__private::EncodeItems>::__encode_items(self, __e)
-            }
+            __msgpack::__private::encode_struct::<
+                { __msgpack::__private::window(<Marker as __msgpack::Encode>::MAX_LEN) },
+                __msgpack::__private::MapForm,
+                Self,
+                __W,
+            >(self, __e)
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            1usize + <Self as __msgpack::__private::EncodeMap>::__entries_len(self)
+            1usize
+                + <Self as __msgpack::__private::EncodeBody<
+                    __msgpack::__private::MapForm,
+                >>::body_len(self)
         }
     }
     #[automatically_derived]
-    impl __msgpack::__private::EncodeItems for Marker {
-        #[inline(always)]
-        fn __encode_items<__W: __msgpack::encode::Write>(
-            &self,
-            __e: &mut __msgpack::encode::Encoder<__W>,
-        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            <Self as __msgpack::__private::MapBody>::__map_body::<true, __W>(self, __e)
-        }
-    }
-    #[automatically_derived]
-    impl __msgpack::__private::EncodeMap for Marker {
-        const __KEYS: __msgpack::__private::KeySet = __msgpack::__private::KeySet::of(
+    impl __msgpack::__private::EncodeBody<__msgpack::__private::MapForm> for Marker {
+        const KEYS: __msgpack::__private::KeySet = __msgpack::__private::KeySet::of(
             &[b"id", b"x", b"y", b"visible", b"label"],
         );
         #[inline]
-        fn __map_entries(&self) -> usize {
+        fn items(&self) -> usize {
             { 5usize }
         }
         #[inline(always)]
-        fn __encode_entries<__W: __msgpack::encode::Write>(
-            &self,
-            __e: &mut __msgpack::encode::Encoder<__W>,
-        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            <Self as __msgpack::__private::MapBody>::__map_body::<false, __W>(self, __e)
-        }
-        #[inline(always)]
-        fn __entries_len(&self) -> usize {
-            21usize + <u32 as __msgpack::Encode>::encoded_len(&self.id)
-                + <f64 as __msgpack::Encode>::encoded_len(&self.x)
-                + <f64 as __msgpack::Encode>::encoded_len(&self.y)
-                + <bool as __msgpack::Encode>::encoded_len(&self.visible)
-                + <String as __msgpack::Encode>::encoded_len(&self.label)
-        }
-    }
-    #[automatically_derived]
-    impl __msgpack::__private::MapBody for Marker {
-        #[inline(always)]
-        fn __map_body<const __HEADER: bool, __W: __msgpack::encode::Write>(
+        fn write_body<const __HEADER: bool, __W: __msgpack::encode::Write>(
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
@@ -110,6 +77,14 @@ const _: () = {
             <String as __msgpack::Encode>::encode(&self.label, __e)?;
             __Result::Ok(())
         }
+        #[inline(always)]
+        fn body_len(&self) -> usize {
+            21usize + <u32 as __msgpack::Encode>::encoded_len(&self.id)
+                + <f64 as __msgpack::Encode>::encoded_len(&self.x)
+                + <f64 as __msgpack::Encode>::encoded_len(&self.y)
+                + <bool as __msgpack::Encode>::encoded_len(&self.visible)
+                + <String as __msgpack::Encode>::encoded_len(&self.label)
+        }
     }
     #[automatically_derived]
     impl<'de> __msgpack::Decode<'de> for Marker {
@@ -117,34 +92,12 @@ const _: () = {
         fn decode(
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            if let __Option::Some((__len, __at)) = __d.__fixmap() {
-                __d.enter()?;
-                let __r = <Self as __msgpack::__private::DecodeMap<
-                    'de,
-                >>::__decode_entries(__d, __len, __at, __Option::None)?;
-                __d.leave();
-                return __Result::Ok(__r);
-            }
-            __Result::Ok(
-                <Self as __msgpack::__private::DecodeFallback<
-                    'de,
-                >>::__decode_fallback(__d)?,
-            )
+            __msgpack::__private::decode_map_struct::<Self>(__d, "Marker")
         }
     }
     #[automatically_derived]
-    impl<'de> __msgpack::__private::DecodeFallback<'de> for Marker {
-        #[inline(never)]
-        fn __decode_fallback(
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<Self, __msgpack::decode::Error> {
-            __msgpack::__private::struct_fallback::<
-                Self,
-            >(__d, "Marker", ::core::primitive::usize::MAX)
-        }
-    }
-    #[automatically_derived]
-    impl<'de> __msgpack::__private::FlattenDecode<'de> for Marker {
+    impl<'de> __msgpack::__private::DecodeBody<'de, __msgpack::__private::MapForm>
+    for Marker {
         type Acc = (
             __Option<u32>,
             __Option<f64>,
@@ -152,9 +105,11 @@ const _: () = {
             __Option<bool>,
             __Option<String>,
         );
-        const __CATCH_ALL: bool = false;
+        const CATCH_ALL: bool = false;
+        const DENY_UNKNOWN: bool = false;
+        const ELEMS: usize = 5usize;
         #[inline(always)]
-        fn __new_acc() -> Self::Acc {
+        fn new_acc() -> Self::Acc {
             (
                 __Option::None,
                 __Option::None,
@@ -164,7 +119,7 @@ const _: () = {
             )
         }
         #[inline(always)]
-        fn __take_in_order(
+        fn take_in_order(
             __acc: &mut Self::Acc,
             __d: &mut __msgpack::Decoder<'de>,
             __left_ref: &mut usize,
@@ -184,38 +139,37 @@ const _: () = {
                 }
                 '__run: {
                     if __left >= 3usize {
-                        if let __Option::Some((__run0, __run1, __run2)) = __d
-                            .__fixed_run(
-                                const {
-                                    &__msgpack::layout::Layout::concat(
-                                        &[
-                                            __msgpack::layout::Layout::bytes(b"\xA1x"),
-                                            <f64 as __msgpack::Decode<'de>>::__LAYOUT,
-                                            __msgpack::layout::Layout::bytes(b"\xA1y"),
-                                            <f64 as __msgpack::Decode<'de>>::__LAYOUT,
-                                            __msgpack::layout::Layout::bytes(b"\xA7visible"),
-                                            <bool as __msgpack::Decode<'de>>::__LAYOUT,
-                                        ],
-                                    )
-                                },
-                                |__b: &'de [u8]| {
-                                    let mut __at: usize = 0;
-                                    __at += 2usize;
-                                    let __f0 = __msgpack::layout::read_field::<
-                                        f64,
-                                    >(__b, &mut __at)?;
-                                    __at += 2usize;
-                                    let __f1 = __msgpack::layout::read_field::<
-                                        f64,
-                                    >(__b, &mut __at)?;
-                                    __at += 8usize;
-                                    let __f2 = __msgpack::layout::read_field::<
-                                        bool,
-                                    >(__b, &mut __at)?;
-                                    __Option::Some((__f0, __f1, __f2))
-                                },
-                            )
-                        {
+                        if let __Option::Some((__run0, __run1, __run2)) = __msgpack::__private::fixed_run(
+                            __d,
+                            const {
+                                &__msgpack::__private::Layout::concat(
+                                    &[
+                                        __msgpack::__private::Layout::bytes(b"\xA1x"),
+                                        <f64 as __msgpack::Decode<'de>>::__LAYOUT,
+                                        __msgpack::__private::Layout::bytes(b"\xA1y"),
+                                        <f64 as __msgpack::Decode<'de>>::__LAYOUT,
+                                        __msgpack::__private::Layout::bytes(b"\xA7visible"),
+                                        <bool as __msgpack::Decode<'de>>::__LAYOUT,
+                                    ],
+                                )
+                            },
+                            |__b: &'de [u8]| {
+                                let mut __at: usize = 0;
+                                __at += 2usize;
+                                let __f0 = __msgpack::__private::read_field::<
+                                    f64,
+                                >(__b, &mut __at)?;
+                                __at += 2usize;
+                                let __f1 = __msgpack::__private::read_field::<
+                                    f64,
+                                >(__b, &mut __at)?;
+                                __at += 8usize;
+                                let __f2 = __msgpack::__private::read_field::<
+                                    bool,
+                                >(__b, &mut __at)?;
+                                __Option::Some((__f0, __f1, __f2))
+                            },
+                        ) {
                             __acc.1 = __Option::Some(__run0);
                             __acc.2 = __Option::Some(__run1);
                             __acc.3 = __Option::Some(__run2);
@@ -273,13 +227,13 @@ const _: () = {
             __Result::Ok(())
         }
         #[inline(always)]
-        fn __take(
+        fn take(
             __acc: &mut Self::Acc,
             __key: __msgpack::__private::Key<'de>,
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at);
+            let _ = (&__acc, __key_at, &__key, &__d);
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 __msgpack::__private::Key::Str(b"id") => 0usize,
@@ -289,12 +243,13 @@ const _: () = {
                 __msgpack::__private::Key::Str(b"label") => 4usize,
                 _ => return __Result::Ok(false),
             };
-            <Self as __msgpack::__private::FlattenDecode<
+            <Self as __msgpack::__private::DecodeBody<
                 'de,
-            >>::__take_index(__acc, __i, __key_at, __d)
+                __msgpack::__private::MapForm,
+            >>::take_index(__acc, __i, __key_at, __d)
         }
         #[inline(never)]
-        fn __take_index(
+        fn take_index(
             __acc: &mut Self::Acc,
             __index: usize,
             __key_at: usize,
@@ -332,7 +287,7 @@ const _: () = {
             __Result::Ok(true)
         }
         #[inline]
-        fn __take_rest(
+        fn take_rest(
             __acc: &mut Self::Acc,
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
@@ -341,7 +296,7 @@ const _: () = {
             __Result::Ok(false)
         }
         #[inline(always)]
-        fn __finish(
+        fn finish(
             __acc: Self::Acc,
             __d: &__msgpack::Decoder<'de>,
             __at: usize,
@@ -381,22 +336,6 @@ const _: () = {
                         );
                     }
                 },
-            )
-        }
-    }
-    #[automatically_derived]
-    impl<'de> __msgpack::__private::DecodeMap<'de> for Marker {
-        #[inline]
-        fn __decode_entries(
-            __d: &mut __msgpack::Decoder<'de>,
-            __len: usize,
-            __at: usize,
-            __skip_key: __Option<__msgpack::__private::TagKey>,
-        ) -> __Result<Self, __msgpack::decode::Error> {
-            __Result::Ok(
-                __msgpack::__private::struct_entries::<
-                    Self,
-                >(__d, __len, __at, __skip_key, false)?,
             )
         }
     }

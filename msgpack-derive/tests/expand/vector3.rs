@@ -20,7 +20,7 @@ const _: () = {
     use ::core::result::Result as __Result;
     #[automatically_derived]
     impl __msgpack::Encode for Vector3 {
-        const MAX_LEN: usize = __msgpack::encode::bounded::max_len_sum(
+        const MAX_LEN: usize = __msgpack::__private::max_len_sum(
             &[
                 1usize,
                 <f32 as __msgpack::Encode>::MAX_LEN,
@@ -28,7 +28,7 @@ const _: () = {
                 <f32 as __msgpack::Encode>::MAX_LEN,
             ],
         );
-        const __LAYOUT: __msgpack::layout::Layout = __msgpack::layout::Layout::array(
+        const __LAYOUT: __msgpack::__private::Layout = __msgpack::__private::Layout::array(
             &[
                 <f32 as __msgpack::Encode>::__LAYOUT,
                 <f32 as __msgpack::Encode>::__LAYOUT,
@@ -38,75 +38,60 @@ const _: () = {
         #[inline(always)]
         fn __write_fixed(&self, __out: &mut [u8]) {
             let mut __at: usize = 0;
-            __msgpack::layout::write_key(
+            __msgpack::__private::write_key(
                 __out,
                 &mut __at,
                 const { &<Self as __msgpack::Encode>::__LAYOUT },
                 1usize,
             );
-            __msgpack::layout::write_field::<f32>(__out, &mut __at, &self.x);
-            __msgpack::layout::write_field::<f32>(__out, &mut __at, &self.y);
-            __msgpack::layout::write_field::<f32>(__out, &mut __at, &self.z);
+            __msgpack::__private::write_field::<f32>(__out, &mut __at, &self.x);
+            __msgpack::__private::write_field::<f32>(__out, &mut __at, &self.y);
+            __msgpack::__private::write_field::<f32>(__out, &mut __at, &self.z);
         }
         #[inline]
         fn encode<__W: __msgpack::encode::Write>(
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            if <Self as __msgpack::Encode>::__LAYOUT.is_fixed() && !__e.__in_window() {
-                return __e.__fixed(self);
-            }
-            if <Self as __msgpack::Encode>::MAX_LEN
-                <= __msgpack::encode::bounded::BOUNDED_LIMIT
-            {
-                __e.__bounded::<
-                        {
-                            __msgpack::encode::bounded::window(
-                                <Vector3 as __msgpack::Encode>::MAX_LEN,
-                            )
-                        },
-                        Self,
-                    >(self)
-            } else {
-                <Self as __msgpack::__private::EncodeItems>::__encode_items(self, __e)
-            }
+            __msgpack::__private::encode_struct_fixed::<
+                {
+                    __msgpack::__private::window(<Vector3 as __msgpack::Encode>::MAX_LEN)
+                },
+                __msgpack::__private::ArrayForm,
+                Self,
+                __W,
+            >(self, __e)
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            1usize + <f32 as __msgpack::Encode>::encoded_len(&self.x)
-                + <f32 as __msgpack::Encode>::encoded_len(&self.y)
-                + <f32 as __msgpack::Encode>::encoded_len(&self.z)
+            1usize
+                + <Self as __msgpack::__private::EncodeBody<
+                    __msgpack::__private::ArrayForm,
+                >>::body_len(self)
         }
     }
     #[automatically_derived]
-    impl __msgpack::__private::EncodeItems for Vector3 {
+    impl __msgpack::__private::EncodeBody<__msgpack::__private::ArrayForm> for Vector3 {
+        const ELEMS: usize = (3usize);
+        #[inline]
+        fn items(&self) -> usize {
+            (3usize)
+        }
         #[inline(always)]
-        fn __encode_items<__W: __msgpack::encode::Write>(
+        fn write_body<const __HEADER: bool, __W: __msgpack::encode::Write>(
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            __e.raw(b"\x93")?;
+            if __HEADER {
+                __e.raw(b"\x93")?;
+            }
             <f32 as __msgpack::Encode>::encode(&self.x, __e)?;
             <f32 as __msgpack::Encode>::encode(&self.y, __e)?;
             <f32 as __msgpack::Encode>::encode(&self.z, __e)?;
             __Result::Ok(())
         }
-    }
-    #[automatically_derived]
-    impl __msgpack::__private::EncodeElems for Vector3 {
-        const __ELEMS: usize = (3usize);
-        #[inline]
-        fn __encode_elems<__W: __msgpack::encode::Write>(
-            &self,
-            __e: &mut __msgpack::encode::Encoder<__W>,
-        ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            <f32 as __msgpack::Encode>::encode(&self.x, __e)?;
-            <f32 as __msgpack::Encode>::encode(&self.y, __e)?;
-            <f32 as __msgpack::Encode>::encode(&self.z, __e)?;
-            __Result::Ok(())
-        }
-        #[inline]
-        fn __elems_len(&self) -> usize {
+        #[inline(always)]
+        fn body_len(&self) -> usize {
             0 + <f32 as __msgpack::Encode>::encoded_len(&self.x)
                 + <f32 as __msgpack::Encode>::encoded_len(&self.y)
                 + <f32 as __msgpack::Encode>::encoded_len(&self.z)
@@ -114,7 +99,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'de> __msgpack::Decode<'de> for Vector3 {
-        const __LAYOUT: __msgpack::layout::Layout = __msgpack::layout::Layout::array(
+        const __LAYOUT: __msgpack::__private::Layout = __msgpack::__private::Layout::array(
             &[
                 <f32 as __msgpack::Decode<'de>>::__LAYOUT,
                 <f32 as __msgpack::Decode<'de>>::__LAYOUT,
@@ -124,19 +109,19 @@ const _: () = {
         #[inline(always)]
         fn __read_fixed(__b: &'de [u8]) -> __Option<Self> {
             let mut __at: usize = 1usize;
-            let __f0 = __msgpack::layout::read_field::<f32>(__b, &mut __at)?;
-            let __f1 = __msgpack::layout::read_field::<f32>(__b, &mut __at)?;
-            let __f2 = __msgpack::layout::read_field::<f32>(__b, &mut __at)?;
+            let __f0 = __msgpack::__private::read_field::<f32>(__b, &mut __at)?;
+            let __f1 = __msgpack::__private::read_field::<f32>(__b, &mut __at)?;
+            let __f2 = __msgpack::__private::read_field::<f32>(__b, &mut __at)?;
             __Option::Some(Self { x: __f0, y: __f1, z: __f2 })
         }
         #[inline(always)]
         fn decode(
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            if let __Option::Some(__v) = __d.__fixed::<Self>() {
+            if let __Option::Some(__v) = __msgpack::__private::fixed::<Self>(__d) {
                 return __Result::Ok(__v);
             }
-            if __d.__fixarray_exact(3u8) {
+            if __msgpack::__private::array_exact(__d, 3usize) {
                 __d.enter()?;
                 let __r = Self {
                     x: __msgpack::__private::field::<f32>(__d, "x")?,
@@ -147,164 +132,156 @@ const _: () = {
                 return __Result::Ok(__r);
             }
             __Result::Ok(
-                <Self as __msgpack::__private::DecodeFallback<
-                    'de,
-                >>::__decode_fallback(__d)?,
+                __msgpack::__private::decode_fallback::<
+                    __msgpack::__private::ArrayForm,
+                    Self,
+                >(__d, "Vector3")?,
             )
         }
     }
     #[automatically_derived]
-    impl<'de> __msgpack::__private::DecodeFallback<'de> for Vector3 {
-        #[inline(never)]
-        fn __decode_fallback(
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<Self, __msgpack::decode::Error> {
-            let __at = __d.position();
-            match __d.peek()? {
-                __msgpack::marker::Marker::Map => {
-                    let __len = __d.map_len()?;
-                    __d.enter()?;
-                    let __r = {
-                        let __skip_key: __Option<__msgpack::__private::TagKey> = __Option::None;
-                        {
-                            let _ = __at;
-                            #[allow(unused_mut)]
-                            let mut __skip_key = __skip_key;
-                            let mut __v0: __Option<f32> = __Option::None;
-                            let mut __v1: __Option<f32> = __Option::None;
-                            let mut __v2: __Option<f32> = __Option::None;
-                            let mut __left: usize = __len;
-                            '__fast: {
-                                if __left == 0 {
-                                    break '__fast;
-                                }
-                                if __d.eat_raw(b"\xA1x") {
-                                    __v0 = __Option::Some(
-                                        __msgpack::__private::field::<f32>(__d, "x")?,
-                                    );
-                                    __left -= 1;
-                                } else {
-                                    break '__fast;
-                                }
-                                if __left == 0 {
-                                    break '__fast;
-                                }
-                                if __d.eat_raw(b"\xA1y") {
-                                    __v1 = __Option::Some(
-                                        __msgpack::__private::field::<f32>(__d, "y")?,
-                                    );
-                                    __left -= 1;
-                                } else {
-                                    break '__fast;
-                                }
-                                if __left == 0 {
-                                    break '__fast;
-                                }
-                                if __d.eat_raw(b"\xA1z") {
-                                    __v2 = __Option::Some(
-                                        __msgpack::__private::field::<f32>(__d, "z")?,
-                                    );
-                                    __left -= 1;
-                                } else {
-                                    break '__fast;
-                                }
-                            }
-                            while __left > 0 {
-                                __left -= 1;
-                                let __key_at = __d.position();
-                                let __key = __msgpack::__private::read_key(__d)?;
-                                match __key {
-                                    __msgpack::__private::Key::Str(b"x") => {
-                                        __msgpack::__private::take_field::<
-                                            f32,
-                                        >(&mut __v0, __d, "x", __key_at)?
-                                    }
-                                    __msgpack::__private::Key::Str(b"y") => {
-                                        __msgpack::__private::take_field::<
-                                            f32,
-                                        >(&mut __v1, __d, "y", __key_at)?
-                                    }
-                                    __msgpack::__private::Key::Str(b"z") => {
-                                        __msgpack::__private::take_field::<
-                                            f32,
-                                        >(&mut __v2, __d, "z", __key_at)?
-                                    }
-                                    __msgpack::__private::Key::Str(
-                                        __k,
-                                    ) if __skip_key.is_some_and(|__t| __t.is(__k)) => {
-                                        if let __Option::Some(__t) = __skip_key.as_mut() {
-                                            __t.seen(__d, __key_at)?;
-                                        }
-                                    }
-                                    _ => {
-                                        __d.skip()?;
-                                    }
-                                }
-                            }
-                            match (__v0, __v1, __v2) {
-                                (
-                                    __Option::Some(__v0),
-                                    __Option::Some(__v1),
-                                    __Option::Some(__v2),
-                                ) => Self { x: __v0, y: __v1, z: __v2 },
-                                __t => {
-                                    return __Result::Err(
-                                        __msgpack::__private::first_missing(
-                                            __d,
-                                            __at,
-                                            &[
-                                                (__t.0.is_none(), "x"),
-                                                (__t.1.is_none(), "y"),
-                                                (__t.2.is_none(), "z"),
-                                            ],
-                                        ),
-                                    );
-                                }
-                            }
-                        }
-                    };
-                    __d.leave();
-                    __Result::<Self, __msgpack::decode::Error>::Ok(__r)
-                }
-                __msgpack::marker::Marker::Array => {
-                    let __len = __d.array_len()?;
-                    __d.enter()?;
-                    let __r = {
-                        let __value = Self {
-                            x: __msgpack::__private::array_field::<
-                                f32,
-                            >(__d, "x", 0usize, __len, __at)?,
-                            y: __msgpack::__private::array_field::<
-                                f32,
-                            >(__d, "y", 1usize, __len, __at)?,
-                            z: __msgpack::__private::array_field::<
-                                f32,
-                            >(__d, "z", 2usize, __len, __at)?,
-                        };
-                        for _ in 3usize..__len {
-                            __d.skip()?;
-                        }
-                        __value
-                    };
-                    __d.leave();
-                    __Result::Ok(__r)
-                }
-                _ => __Result::Err(__d.type_error("Vector3", __at)),
-            }
+    impl<'de> __msgpack::__private::DecodeBody<'de, __msgpack::__private::ArrayForm>
+    for Vector3 {
+        type Acc = (__Option<f32>, __Option<f32>, __Option<f32>);
+        const CATCH_ALL: bool = false;
+        const DENY_UNKNOWN: bool = false;
+        const ELEMS: usize = 3usize;
+        #[inline(always)]
+        fn new_acc() -> Self::Acc {
+            (__Option::None, __Option::None, __Option::None)
         }
-    }
-    #[automatically_derived]
-    impl<'de> __msgpack::__private::DecodeElems<'de> for Vector3 {
-        const __ELEMS: usize = (3usize);
-        #[inline]
-        fn __decode_elems(
+        #[inline(always)]
+        fn take_in_order(
+            __acc: &mut Self::Acc,
             __d: &mut __msgpack::Decoder<'de>,
+            __left_ref: &mut usize,
+        ) -> __Result<(), __msgpack::decode::Error> {
+            let mut __left = *__left_ref;
+            '__fast: {
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA1x") {
+                    __acc.0 = __Option::Some(
+                        __msgpack::__private::field::<f32>(__d, "x")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA1y") {
+                    __acc.1 = __Option::Some(
+                        __msgpack::__private::field::<f32>(__d, "y")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+                if __left == 0 {
+                    break '__fast;
+                }
+                if __d.eat_raw(b"\xA1z") {
+                    __acc.2 = __Option::Some(
+                        __msgpack::__private::field::<f32>(__d, "z")?,
+                    );
+                    __left -= 1;
+                } else {
+                    break '__fast;
+                }
+            }
+            *__left_ref = __left;
+            __Result::Ok(())
+        }
+        #[inline(always)]
+        fn take(
+            __acc: &mut Self::Acc,
+            __key: __msgpack::__private::Key<'de>,
+            __key_at: usize,
+            __d: &mut __msgpack::Decoder<'de>,
+        ) -> __Result<bool, __msgpack::decode::Error> {
+            let _ = (&__acc, __key_at, &__key, &__d);
+            #[allow(unreachable_patterns)]
+            let __i = match __key {
+                __msgpack::__private::Key::Str(b"x") => 0usize,
+                __msgpack::__private::Key::Str(b"y") => 1usize,
+                __msgpack::__private::Key::Str(b"z") => 2usize,
+                _ => return __Result::Ok(false),
+            };
+            <Self as __msgpack::__private::DecodeBody<
+                'de,
+                __msgpack::__private::ArrayForm,
+            >>::take_index(__acc, __i, __key_at, __d)
+        }
+        #[inline(never)]
+        fn take_index(
+            __acc: &mut Self::Acc,
+            __index: usize,
+            __key_at: usize,
+            __d: &mut __msgpack::Decoder<'de>,
+        ) -> __Result<bool, __msgpack::decode::Error> {
+            let _ = (&__acc, __key_at, &__d);
+            match __index {
+                0usize => {
+                    __msgpack::__private::take_field::<
+                        f32,
+                    >(&mut __acc.0, __d, "x", __key_at)?
+                }
+                1usize => {
+                    __msgpack::__private::take_field::<
+                        f32,
+                    >(&mut __acc.1, __d, "y", __key_at)?
+                }
+                2usize => {
+                    __msgpack::__private::take_field::<
+                        f32,
+                    >(&mut __acc.2, __d, "z", __key_at)?
+                }
+                _ => return __Result::Ok(false),
+            }
+            __Result::Ok(true)
+        }
+        #[inline]
+        fn take_rest(
+            __acc: &mut Self::Acc,
+            __key_at: usize,
+            __d: &mut __msgpack::Decoder<'de>,
+        ) -> __Result<bool, __msgpack::decode::Error> {
+            let _ = (&__acc, __key_at, &__d);
+            __Result::Ok(false)
+        }
+        #[inline(always)]
+        fn finish(
+            __acc: Self::Acc,
+            __d: &__msgpack::Decoder<'de>,
+            __at: usize,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            __Result::Ok(Self {
-                x: __msgpack::__private::field::<f32>(__d, "x")?,
-                y: __msgpack::__private::field::<f32>(__d, "y")?,
-                z: __msgpack::__private::field::<f32>(__d, "z")?,
-            })
+            #[allow(unused_variables)]
+            let (__v0, __v1, __v2) = __acc;
+            __Result::Ok(
+                match (__v0, __v1, __v2) {
+                    (
+                        __Option::Some(__v0),
+                        __Option::Some(__v1),
+                        __Option::Some(__v2),
+                    ) => Self { x: __v0, y: __v1, z: __v2 },
+                    __t => {
+                        return __Result::Err(
+                            __msgpack::__private::first_missing(
+                                __d,
+                                __at,
+                                &[
+                                    (__t.0.is_none(), "x"),
+                                    (__t.1.is_none(), "y"),
+                                    (__t.2.is_none(), "z"),
+                                ],
+                            ),
+                        );
+                    }
+                },
+            )
         }
     }
     /// Identifies this definition in schemas (recursion).

@@ -72,9 +72,9 @@ impl<'de> Decoder<'de> {
     /// [`array_len`](Decoder::array_len), consumed, with its length; any
     /// other input is left alone. Not public API: the serde format's
     /// inlined path of sequences, tuples and structs.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __fixarray(&mut self) -> Option<usize> {
+    #[cfg(feature = "serde")]
+    pub(crate) fn fixarray(&mut self) -> Option<usize> {
         let at = self.pos;
         match self.buf.get(at) {
             Some(&b) if b & 0xf0 == 0x90 => {
@@ -95,9 +95,8 @@ impl<'de> Decoder<'de> {
     /// header of exactly `n` elements (`n < 16`) that passes the checks of
     /// [`array_len`](Decoder::array_len), and says whether it did; any other
     /// input is left for the full decode.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __fixarray_exact(&mut self, n: u8) -> bool {
+    pub(crate) fn fixarray_exact(&mut self, n: u8) -> bool {
         let at = self.pos;
         if self.buf.get(at) == Some(&(0x90 | n))
             && (n as usize) < self.buf.len() - at
@@ -111,12 +110,37 @@ impl<'de> Decoder<'de> {
         }
     }
 
+    /// The fast path of a derived array-form or tuple struct: consumes an
+    /// array header of exactly `n` elements in its smallest form that
+    /// passes the checks of [`array_len`](Decoder::array_len), and says
+    /// whether it did; any other input is left for the full decode.
+    #[inline(always)]
+    pub(crate) fn array_exact(&mut self, n: usize) -> bool {
+        if n < 16 {
+            return self.fixarray_exact(n as u8);
+        }
+        let at = self.pos;
+        let left = self.buf.len() - at;
+        let header = if n <= 0xffff { 3 } else { 5 };
+        let ok = match self.buf.get(at..at.saturating_add(header)) {
+            Some([m::ARRAY16, a, b]) => n <= 0xffff && usize::from(u16::from_be_bytes([*a, *b])) == n,
+            Some([m::ARRAY32, a, b, c, e]) => n > 0xffff && u32::from_be_bytes([*a, *b, *c, *e]) as usize == n,
+            _ => false,
+        };
+        if ok && n <= left - header && n as u64 <= u64::from(self.opts.max_container_len) {
+            self.container_at = at;
+            self.pos += header;
+            true
+        } else {
+            false
+        }
+    }
+
     /// The fast path of a derived map-form struct: consumes a `fixmap`
     /// header that passes the checks of [`map_len`](Decoder::map_len) and
     /// returns its length and offset; any other input is left alone.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __fixmap(&mut self) -> Option<(usize, usize)> {
+    pub(crate) fn fixmap(&mut self) -> Option<(usize, usize)> {
         let at = self.pos;
         match self.buf.get(at) {
             Some(&b) if b & 0xf0 == 0x80 => {
@@ -235,18 +259,16 @@ impl<'de> Decoder<'de> {
     /// nothing, and return an empty collection: the decode ends with the
     /// error it would have ended with (an enclosing container, or this
     /// one, runs out of input), and the placeholder is dropped with it.
-    /// Otherwise call [`__next`](Decoder::__next) as each element starts.
+    /// Otherwise call [`release_claim`](Decoder::release_claim) as each element starts.
     /// This is what keeps nested length claims from reserving, level by
     /// level, more than the input can hold: the elements claimed over a
     /// whole decode, met or still to come, never outnumber its bytes, so
     /// elements of up to 32 bytes per item are reserved in full, and
     /// larger ones from [`capacity_for`](Decoder::capacity_for)'s
     /// allowance.
-    ///
-    /// Not public API: the crate's collections.
-    #[doc(hidden)]
     #[inline]
-    pub fn __claim<T>(&mut self, len: usize, per: usize) -> Option<usize> {
+    #[cfg(feature = "alloc")]
+    pub(crate) fn claim<T>(&mut self, len: usize, per: usize) -> Option<usize> {
         let left = self.buf.len() - self.pos;
         let claimed = self.pending.checked_add(len.checked_mul(per)?)?;
         if claimed > left {
@@ -262,27 +284,23 @@ impl<'de> Decoder<'de> {
 
     /// The error of a container at `at` whose `len` elements (`per` items
     /// each) the input cannot hold once the open containers' claims are
-    /// counted (see [`__claim`](Decoder::__claim)): the input ends before
+    /// counted (see [`claim`](Decoder::claim)): the input ends before
     /// the items they need. For decoders that cannot decode the elements
     /// without keeping them (the serde format).
-    ///
-    /// Not public API.
-    #[doc(hidden)]
     #[cold]
     #[inline(never)]
-    pub fn __unmet_claims(&self, len: usize, per: usize, at: usize) -> Error {
+    #[cfg(feature = "serde")]
+    pub(crate) fn unmet_claims(&self, len: usize, per: usize, at: usize) -> Error {
         let left = self.buf.len() - self.pos;
         let needed = self.pending.saturating_add(len.saturating_mul(per));
         self.fail(ErrorKind::UnexpectedEof { needed: needed as u64, available: left }, at)
     }
 
-    /// An element of a container claimed with [`__claim`](Decoder::__claim)
+    /// An element of a container claimed with [`claim`](Decoder::claim)
     /// starts (`per` as claimed).
-    ///
-    /// Not public API: the crate's collections.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __next(&mut self, per: usize) {
+    #[cfg(feature = "alloc")]
+    pub(crate) fn release_claim(&mut self, per: usize) {
         self.pending = self.pending.saturating_sub(per);
     }
 

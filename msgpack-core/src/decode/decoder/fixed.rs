@@ -20,10 +20,9 @@ impl<'de> Decoder<'de> {
     /// and moves past them; `None`, with nothing consumed, when the input
     /// is not that template (another valid form, truncated input, a limit
     /// the general decoder must report), which is then read the general
-    /// way. Not public API: the derive's reading of fixed-layout fields.
-    #[doc(hidden)]
+    /// way.
     #[inline(always)]
-    pub fn __fixed_run<R>(&mut self, l: &Layout, read: impl FnOnce(&'de [u8]) -> Option<R>) -> Option<R> {
+    pub(crate) fn fixed_run<R>(&mut self, l: &Layout, read: impl FnOnce(&'de [u8]) -> Option<R>) -> Option<R> {
         if !self.template_allowed(l) {
             return None;
         }
@@ -38,13 +37,11 @@ impl<'de> Decoder<'de> {
     }
 
     /// Reads a `T` (a type with a fixed layout) from its template, if the
-    /// input holds it next (see [`__fixed_run`](Decoder::__fixed_run)).
-    /// Not public API: the derive's decoding of such a struct.
-    #[doc(hidden)]
+    /// input holds it next (see [`fixed_run`](Decoder::fixed_run)).
     #[inline(always)]
-    pub fn __fixed<T: Decode<'de>>(&mut self) -> Option<T> {
+    pub(crate) fn fixed<T: Decode<'de>>(&mut self) -> Option<T> {
         let l: &Layout = const { &T::__LAYOUT };
-        self.__fixed_run(l, T::__read_fixed)
+        self.fixed_run(l, T::__read_fixed)
     }
 
     /// An array of `T` (a type with a fixed layout) into a `Vec`: after the
@@ -53,7 +50,7 @@ impl<'de> Decoder<'de> {
     /// from the first element in another form on, element by element.
     #[cfg(feature = "alloc")]
     #[inline]
-    pub(crate) fn __fixed_vec<T: Decode<'de>>(&mut self) -> Result<alloc::vec::Vec<T>, crate::decode::Error> {
+    pub(crate) fn fixed_vec<T: Decode<'de>>(&mut self) -> Result<alloc::vec::Vec<T>, crate::decode::Error> {
         let at = self.pos;
         let len = self.array_len()?;
         self.charge_elements::<T>(len, at)?;
@@ -62,9 +59,9 @@ impl<'de> Decoder<'de> {
         // released at once: the elements hold no containers that claim.
         // When the claims cannot be met, nothing is reserved (the elements,
         // a few bytes of memory per input byte, are kept as they come).
-        let cap = match self.__claim::<T>(len, 1) {
+        let cap = match self.claim::<T>(len, 1) {
             Some(cap) => {
-                self.__next(len);
+                self.release_claim(len);
                 cap
             }
             None => 0,

@@ -343,9 +343,9 @@ impl<'de> Decoder<'de> {
 
     /// A `float 32` item, consumed, or `None` with nothing consumed. Not
     /// public API: the serde format's inlined path.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __f32_exact(&mut self) -> Option<f32> {
+    #[cfg(feature = "serde")]
+    pub(crate) fn f32_exact(&mut self) -> Option<f32> {
         let &[m::F32, a, b, c, d] = self.buf.get(self.pos..)?.first_chunk::<5>()? else { return None };
         self.pos += 5;
         Some(f32::from_bits(u32::from_be_bytes([a, b, c, d])))
@@ -353,9 +353,9 @@ impl<'de> Decoder<'de> {
 
     /// A `float 64` item, consumed, or `None` with nothing consumed. Not
     /// public API: the serde format's inlined path.
-    #[doc(hidden)]
     #[inline(always)]
-    pub fn __f64_exact(&mut self) -> Option<f64> {
+    #[cfg(feature = "serde")]
+    pub(crate) fn f64_exact(&mut self) -> Option<f64> {
         let &[m::F64, a, b, c, d, e, f, g, h] = self.buf.get(self.pos..)?.first_chunk::<9>()? else { return None };
         self.pos += 9;
         Some(f64::from_bits(u64::from_be_bytes([a, b, c, d, e, f, g, h])))

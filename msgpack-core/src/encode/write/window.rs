@@ -17,7 +17,7 @@ pub(crate) const SLACK: usize = 16;
 /// the start. Only the derive's generated code and the core's sinks use it.
 #[doc(hidden)]
 #[derive(Debug)]
-pub struct Bounded<'a, const M: usize> {
+pub(crate) struct Bounded<'a, const M: usize> {
     buf: &'a mut [MaybeUninit<u8>; M],
     pos: usize,
 }

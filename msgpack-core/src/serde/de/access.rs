@@ -28,9 +28,9 @@ fn hint(de: &mut Deserializer<'_>, len: usize, per: usize, at: usize, charge: bo
     if !charge {
         return Ok(None);
     }
-    match de.d.__claim::<u64>(len, per) {
+    match de.d.claim::<u64>(len, per) {
         Some(cap) => Ok(Some(cap)),
-        None => Err(de.d.__unmet_claims(len, per, at)),
+        None => Err(de.d.unmet_claims(len, per, at)),
     }
 }
 
@@ -94,7 +94,7 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
         let at = self.de.d.position();
         let r = match self.charge {
             true => {
-                self.de.d.__next(1);
+                self.de.d.release_claim(1);
                 self.de.d.charge(size_of::<T::Value>(), at).and_then(|()| seed.deserialize(&mut *self.de))
             }
             false => seed.deserialize(&mut *self.de),
@@ -161,7 +161,7 @@ impl<'a, 'de> MapAccess<'a, 'de> {
     #[cold]
     fn value_path(&self, e: Error) -> Error {
         let mut key = self.de.d.clone();
-        key.__rewind(self.key_at);
+        key.rewind(self.key_at);
         if let Ok(name) = key.str()
             && let Some(field) = self.fields.iter().find(|f| **f == name)
         {
@@ -195,7 +195,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         self.pending = true;
         let r = match self.charge {
             true => {
-                self.de.d.__next(2);
+                self.de.d.release_claim(2);
                 self.de.d.charge(size_of::<K::Value>(), at).and_then(|()| seed.deserialize(&mut *self.de))
             }
             false => seed.deserialize(&mut *self.de),
@@ -379,7 +379,7 @@ impl<'a, 'de> Enum<'a, 'de> {
     fn payload_error(&self, e: Error, at: usize) -> Error {
         let e = self.de.locate(e, at);
         let mut key = self.de.d.clone();
-        key.__rewind(self.key_at);
+        key.rewind(self.key_at);
         let name = match key.peek() {
             Ok(crate::marker::Marker::Str) => key.str().ok().and_then(|k| self.variants.iter().find(|v| **v == k)),
             Ok(_) => key.u64().ok().and_then(|i| usize::try_from(i).ok()).and_then(|i| self.variants.get(i)),
