@@ -13,7 +13,8 @@ use std::fmt::Display;
 use std::hint::black_box;
 use std::rc::Rc;
 
-/// Row names the runner and the README refer to (targets, ratios).
+/// Row names the runner, `bench_tables.py` and `BENCHMARKS.md` refer to
+/// (targets, ratios).
 pub mod names {
     /// Our derive, map form, owned fields (`String`, `Vec`).
     pub const DERIVE: &str = "ours: derive";

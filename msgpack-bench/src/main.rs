@@ -1,6 +1,7 @@
 //! `cargo run --release -p msgpack-bench -- [OPTIONS]`: times msgpack-core
 //! against other MessagePack crates on the workloads of published benchmarks
-//! and prints the tables (see the crate's `WORKLOADS.md` and the README).
+//! and prints the tables (see the crate's `WORKLOADS.md` and the repository's
+//! `BENCHMARKS.md`).
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -22,7 +23,7 @@ usage: msgpack-bench [OPTIONS]
   --json PATH         write every figure, the toolchain, CPU and crate versions as JSON
   --wide              every column (totals, sizes, allocations, per item, peak memory):
                       wider than the default 120 columns
-  --markdown          print the tables as markdown, every column (for the README)
+  --markdown          print the tables as markdown, every column (for the reports)
   --dump-data DIR     write each case's canonical bytes and a manifest.json to DIR, then exit
   --profile ID        run one operation in a loop for a profiler, ID = workload/case/row/operation,
                       operation = encode (a new Vec), reuse (the reused buffer) or decode

@@ -14,11 +14,11 @@ use crate::encode::{append_exact, append_spare, or_retry};
 /// `Encode` impl that breaks its contract (below).
 ///
 /// The buffer is sized by [`Encode::encoded_len`] and written as a slice
-/// (no growth checks per item). Measured against one pass into a growing
-/// `Vec`: the length pass wins where lengths are cheap to compute (numbers,
-/// fixed-size structs: a 125,000-triangle mesh 450 against 815 us) and on
-/// short strings (an access log, 243 against 283 us), and loses on streams
-/// of random small integers of varying width (1.41 against 1.2 ms).
+/// (no growth checks per item). Against one pass into a growing `Vec`, the
+/// length pass wins where lengths are cheap to compute (numbers, fixed-size
+/// structs, short strings) and loses on streams of random small integers of
+/// varying width, where measuring repeats the write's choice of a form for
+/// every value.
 /// To encode many messages, reuse one buffer with [`append_to_vec`]. A type
 /// whose `encoded_len` costs as much as encoding (text formatted by
 /// `Display`, say) sets [`Encode::COSTLY_LEN`], and `to_vec` then writes

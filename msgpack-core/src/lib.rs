@@ -303,27 +303,25 @@
 //! the crate reaching them through safe functions; each block has a
 //! `SAFETY` note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
 //! --test sinks`, `-p msgpack-derive --test bounded`, `-p msgpack-core
-//! --test schema`). Generated code has none. The speed-ups, each measured in
-//! `msgpack-bench` (`--profile`, callgrind):
+//! --test schema`). Generated code has none. The speed-ups, each measured
+//! with `msgpack-bench` (`--profile`, callgrind) before it was kept:
 //! - a `str` payload that passes the word-wise ASCII test becomes `&str`
-//!   without running the full UTF-8 validator again (ASCII is valid UTF-8);
-//!   a fifth fewer instructions for a borrowed W1 decode;
+//!   without running the full UTF-8 validator again (ASCII is valid UTF-8):
+//!   one pass over the bytes instead of two;
 //! - [`to_vec`] and [`append_to_vec`] write into the spare capacity of a
 //!   `Vec` and then set its length to what was written, every byte below it
 //!   having been written first; the `Vec<u8>` sink stores fixed-size items
 //!   into its spare capacity the same way (one capacity check and one length
-//!   update per item instead of two). Against `Vec::extend_from_slice` per
-//!   item: W1 n=1000 encode 28 -> 22 us, mesh encode into a reused `Vec`
-//!   31.6M -> 17.1M instructions;
+//!   update per item instead of the two of `Vec::extend_from_slice`);
 //! - `SliceWriter` and the spare-capacity writer check the room for an item
 //!   with one comparison (the position never passes the end, so the
 //!   subtraction cannot wrap) and then take the bytes by pointer, where safe
-//!   slicing would compare twice: mesh encode into a slice 780 -> 620 us;
+//!   slicing would compare twice;
 //! - the bounded window of a derived struct (`encode::bounded`) views `M`
 //!   bytes of a `SliceWriter`'s buffer as `[MaybeUninit<u8>; M]` (only
 //!   initialized bytes are ever stored through it) and reads back the
-//!   initialized prefix of a window on the stack: mesh encode into a slice
-//!   15.1M -> 6.9M instructions, 620 -> 396 us.
+//!   initialized prefix of a window on the stack: one room check per value
+//!   instead of one per item.
 //!
 //! The last is a capability, not a speed-up: [`schema::ShapeRef`] holds a
 //! raw pointer to a `'static` shape, dereferenced in one `const fn`. A plain

@@ -77,9 +77,9 @@ pub(crate) fn append_spare<T: Encode + ?Sized>(
 /// should a hand-written `encoded_len` break the contract and fall short,
 /// this is an [`Error::Custom`] naming the broken contract (`out`
 /// unchanged), not a second encoder of the value: until issue 26, the
-/// retry through `dyn Write` was a second instance of every type's encoder,
-/// 10% of the code the compiler optimised per derived struct and 2.9 KB of
-/// machine code per struct, for a path that never runs for a correct impl.
+/// retry through `dyn Write` was a second instance of every type's encoder
+/// (compiled and optimised for every derived struct) for a path that never
+/// runs for a correct impl.
 #[inline(always)]
 pub(crate) fn append_exact<T: Encode + ?Sized>(
     value: &T,

@@ -464,9 +464,8 @@ impl<W: Write> Encoder<W> {
     // The fix form inline at every call, the 16/32-bit forms once where the
     // optimiser chooses (`#[inline]`, issue 26). A forced out-of-line call
     // taking the encoder inside an element loop keeps the sink's position
-    // in memory for the whole loop (a store and a reload per item; mk48's
-    // encode in the criterion shape took 8% more instructions with the long
-    // forms `#[inline(never)]`).
+    // in memory for the whole loop (a store and a reload per item; seen in
+    // mk48's encode with the long forms `#[inline(never)]`, callgrind).
     #[inline(always)]
     fn container_header(&mut self, len: usize, fix: u8, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
         if len < 16 {

@@ -189,7 +189,7 @@ fn fast_step(cont: &Container, n: &Names, f: &Field, slot: &TokenStream) -> Toke
     let key = wire::lit(&wire::key(&f.key));
     // Written out per field, not through a shared step function: with
     // one, LLVM stopped inlining `<&str>::decode` into W1's `NodeRef`
-    // decode (+1.5% instructions, callgrind).
+    // decode (callgrind).
     let dec = value_decode(n, f, true);
     let otherwise = if may_be_absent(cont, f) { quote!() } else { quote!(else { break '__fast; }) };
     quote! {
@@ -211,8 +211,7 @@ fn fast_step(cont: &Container, n: &Names, f: &Field, slot: &TokenStream) -> Toke
 /// some field is required) names the first one missing. No `?` per
 /// required field: each of those was an exit of its own, dropping the
 /// values built so far and the slots not yet taken, a cleanup path per
-/// field (quadratic in the field count: the build was 720 lines of
-/// unoptimised LLVM IR per struct of derive-cost's 20).
+/// field (quadratic in the field count).
 fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slots: &[syn::Ident]) -> TokenStream {
     if fields.is_empty() {
         return quote!(#ctor {});
@@ -404,8 +403,8 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
     // Its own in-order path, for its own decode of a map and for a struct
     // that flattens it: the fast path's steps on the accumulator. (One line
     // per field through a generic `in_order(slot, d, left, key, name,
-    // may_be_absent)` step instead cost W6's decode 0.5% more
-    // instructions, callgrind.) An `array`-form struct with flattened
+    // may_be_absent)` step instead ran more instructions in W6's decode,
+    // callgrind.) An `array`-form struct with flattened
     // fields is never read from a map.
     let in_order = if form == Form::Array && flat {
         quote!()

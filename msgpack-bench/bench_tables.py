@@ -1,25 +1,32 @@
 #!/usr/bin/env python3
-"""The README's runner figures, generated from one run of the runner.
+"""The runner's figures in README.md and BENCHMARKS.md, generated from one run.
 
     cargo run --release -p msgpack-bench -- --json msgpack-bench/results/runner.json
-    python3 msgpack-bench/readme_tables.py msgpack-bench/results/runner.json --write README.md
-    python3 msgpack-bench/readme_tables.py msgpack-bench/results/runner.json --check README.md   # CI
+    python3 msgpack-bench/bench_tables.py msgpack-bench/results/runner.json --write README.md BENCHMARKS.md
+    python3 msgpack-bench/bench_tables.py msgpack-bench/results/runner.json --check README.md BENCHMARKS.md  # CI
 
-Builds, only from the figures in that JSON file, the README's blocks that
-stand between marker comments:
+Builds, only from the figures in that JSON file, the blocks that stand
+between marker comments:
 
-    <!-- readme_tables.py: NAME -->...<!-- /readme_tables.py: NAME -->
+    <!-- bench_tables.py: NAME -->...<!-- /bench_tables.py: NAME -->
 
-- `headline`: the figures of the README's opening bullet (our derive against
-  rmp-serde on W1 n=1000, encode into a new `Vec` and decode);
-- `runner`: the condensed tables of "### In the runner" (W5, W7, W1 n=1000,
-  W2, W6; our serde path beside rmp-serde in each), with their titles;
-- `targets`: the targets matrix (one row per target, one column per case).
+- `headline`: the README's table of headline figures (our derive against
+  rmp-serde and zerompk on W1 n=1000, W2, the W5 mesh and game state and W7,
+  every operation), with the run's date, CPU, rustc and peer versions;
+- `runner`: the condensed tables of BENCHMARKS.md's "In the runner" (W5, W7,
+  W1 n=1000, W2, W6; our serde path beside rmp-serde in each), with their
+  titles;
+- `targets`: BENCHMARKS.md's targets matrix (one row per target, one column
+  per case).
+
+The JSON has no commit: the text beside each block names it.
 
 Every ratio is their time ÷ ours (above 1: ours is faster), as the runner
-prints it. `--write` replaces the blocks in place; `--check` exits 1 and
-prints a diff when the README differs from what the JSON gives (CI). Without
-either, the blocks are printed.
+prints it. `--write` replaces the blocks in place in the files given;
+`--check` exits 1 and prints a diff when a file differs from what the JSON
+gives (CI). Every block must stand in at least one of the files, and every
+file must hold at least one block. Without either option, the blocks are
+printed.
 """
 
 import argparse
@@ -59,7 +66,7 @@ def case(run, workload, name):
     for c in run["cases"]:
         if c["workload"] == workload and c["case"] == name:
             return c
-    raise SystemExit(f"readme_tables.py: no case {workload} {name} in the run")
+    raise SystemExit(f"bench_tables.py: no case {workload} {name} in the run")
 
 
 def row(c, name):
@@ -75,15 +82,73 @@ def ops(r, sep=" / "):
     return sep.join(fmt(med(r, op)) for op in ("reuse", "encode", "decode"))
 
 
-def headline(run):
-    """Our derive against rmp-serde on W1 n=1000: their time ÷ ours."""
-    w1 = case(run, "W1", "n=1000")
-    ours, theirs = row(w1, "ours: derive"), row(w1, "rmp-serde (named)")
-    enc = med(theirs, "encode") / med(ours, "encode")
-    dec = med(theirs, "decode") / med(ours, "decode")
-    if enc >= 1 and dec >= 1:
-        return f"encodes {enc:.1f}x and decodes {dec:.1f}x faster than rmp-serde"
-    return f"encodes at {enc:.1f}x and decodes at {dec:.1f}x the speed of rmp-serde"
+def version(run, crate):
+    """A crate's version in the run (`rmp-serde 1.3.1` -> `1.3.1`)."""
+    for c in run.get("crates", []):
+        name, _, v = c.partition(" ")
+        if name == crate:
+            return v
+    raise SystemExit(f"bench_tables.py: no version of {crate} in the run")
+
+
+def peers(run):
+    """The crates the run compares with, and their versions."""
+    return ", ".join(c for c in run.get("crates", []) if not c.startswith("msgpack-core "))
+
+
+def caption(run, path, what):
+    return (
+        f"From the run in `{path}`: {run['date']}, {run['cpu']} ({run['cpus']} logical CPUs), {run['rustc']}, "
+        f"{what}, {run['samples']} sample rounds"
+        + (", a QUICK smoke run (small cases: not for comparing)." if run.get("quick") else ".")
+    )
+
+
+HEADLINE = (
+    # (workload, case, label, our row, rmp-serde's row, zerompk's row)
+    ("W1", "n=1000", "W1 n=1000, msgspec's file tree (zerompk: hand-written impls)", "ours: derive",
+     "rmp-serde (named)", "zerompk (hand-written)"),
+    ("W2", "Custom1", "W2 Custom1, tinylib/msgp's struct", "ours: derive", "rmp-serde (named)", "zerompk"),
+    ("W2", "Custom2", "W2 Custom2", "ours: derive", "rmp-serde (named)", "zerompk"),
+    ("W5", "mesh", "W5 mesh, {n:,} `f32` triangles", "ours: derive (array)", "rmp-serde (compact)", "zerompk"),
+    ("W5", "game state", "W5 game state, mk48 (zerompk: other bytes)", "ours: derive (array)", "rmp-serde (compact)", "zerompk"),
+    ("W7", "polygons", "W7 GeoJSON polygons, {n:,} `f64` pairs", "ours: derive (array)", "rmp-serde (compact)", "zerompk"),
+)
+
+
+def headline(run, path):
+    """Our derive against rmp-serde and zerompk, every operation: our times,
+    then their time ÷ ours (a decode that borrows from the input against our
+    borrowing decode, marked so)."""
+    rmp, zmp = version(run, "rmp-serde"), version(run, "zerompk")
+    out = [
+        caption(run, path, f"against rmp-serde {rmp} and zerompk {zmp}"),
+        "",
+        f"| case | ours: encode (a) / (b) / decode | rmp-serde {rmp} ÷ ours | zerompk {zmp} ÷ ours |",
+        "|---|---:|---:|---:|",
+    ]
+    opnames = ("reuse", "encode", "decode")
+    for workload, name, label, ours_name, rmp_name, zmp_name in HEADLINE:
+        c = case(run, workload, name)
+        ours = row(c, ours_name)
+
+        def ratio(theirs, op):
+            mine, note = ours, ""
+            if op == "decode" and theirs.get("borrows") and not ours.get("borrows"):
+                # A decode that borrows from the input against ours that does too.
+                mine, note = row(c, f"{ours_name}, borrowed"), " (borrowed)"
+            if mine is None or not med(theirs, op) or not med(mine, op):
+                return "-"
+            return f"{med(theirs, op) / med(mine, op):.2f}x{note}"
+
+        def ratios(theirs):
+            if theirs is None or theirs.get("unsupported"):
+                return "cannot"
+            return " / ".join(ratio(theirs, op) for op in opnames)
+
+        label = label.format(n=c["items"]["count"] if c.get("items") else 0)
+        out.append(f"| {label} | {ops(ours)} | {ratios(row(c, rmp_name))} | {ratios(row(c, zmp_name))} |")
+    return "\n".join(out)
 
 
 def numeric_table(out, c, rows, no_api=()):
@@ -105,12 +170,7 @@ def numeric_table(out, c, rows, no_api=()):
 
 
 def runner(run, path):
-    out = [
-        f"From the run in `{path}`: {run['date']}, {run['cpu']} ({run['cpus']} logical CPUs), "
-        f"{run['rustc']}, {run['samples']} sample rounds"
-        + (", a QUICK smoke run (small cases: not for comparing)." if run.get("quick") else "."),
-        "",
-    ]
+    out = [caption(run, path, f"against {peers(run)}"), ""]
     mesh = case(run, "W5", "mesh")
     out.append(
         f"**W5, mesh** ({mesh['items']['count']:,} triangles of four `f32` vectors, array form, {mb(mesh['bytes'])})"
@@ -289,32 +349,32 @@ def targets(run):
 
 
 def blocks(run, path):
-    return {"headline": headline(run), "runner": runner(run, path), "targets": targets(run)}
+    return {"headline": headline(run, path), "runner": runner(run, path), "targets": targets(run)}
 
 
 def marker(name):
-    return re.compile(r"(<!-- readme_tables\.py: " + name + r" -->)(.*?)(<!-- /readme_tables\.py: " + name + r" -->)",
+    return re.compile(r"(<!-- bench_tables\.py: " + name + r" -->)(.*?)(<!-- /bench_tables\.py: " + name + r" -->)",
                       re.S)
 
 
-def replace(readme, generated):
-    """The README with each block between its markers replaced; inline
-    blocks (the headline) stay inline, the others stand on lines of their own."""
-    for name, text in generated.items():
+def replace(text, generated):
+    """The text with each block found between its markers replaced (each
+    block on lines of its own), and the names of the blocks found."""
+    found = []
+    for name, block in generated.items():
         pattern = marker(name)
-        if not pattern.search(readme):
-            raise SystemExit(f"readme_tables.py: no markers for the block {name!r} in the README")
-        body = text if name == "headline" else f"\n\n{text}\n\n"
-        readme = pattern.sub(lambda m: m.group(1) + body + m.group(3), readme, count=1)
-    return readme
+        if pattern.search(text):
+            found.append(name)
+            text = pattern.sub(lambda m: m.group(1) + f"\n\n{block}\n\n" + m.group(3), text)
+    return text, found
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("run", help="the runner's --json output")
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--write", metavar="README", help="replace the blocks between the markers in this file")
-    g.add_argument("--check", metavar="README", help="exit 1 if this file's blocks differ from the run's")
+    g.add_argument("--write", metavar="FILE", nargs="+", help="replace the blocks between the markers in these files")
+    g.add_argument("--check", metavar="FILE", nargs="+", help="exit 1 if these files' blocks differ from the run's")
     a = p.parse_args()
     with open(a.run, encoding="utf-8") as f:
         generated = blocks(json.load(f), a.run)
@@ -322,21 +382,32 @@ def main():
         for name, text in generated.items():
             print(f"<!-- {name} -->\n{text}\n")
         return 0
-    path = a.write or a.check
-    with open(path, encoding="utf-8") as f:
-        current = f.read()
-    wanted = replace(current, generated)
-    if a.write:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(wanted)
-        return 0
-    if wanted != current:
-        sys.stdout.writelines(difflib.unified_diff(current.splitlines(True), wanted.splitlines(True), path,
-                                                   f"{path} from {a.run}"))
-        print(f"readme_tables.py: {path} does not match {a.run}; run with --write {path}", file=sys.stderr)
-        return 1
-    print(f"readme_tables.py: {path} matches {a.run}")
-    return 0
+    paths = a.write or a.check
+    results, seen = [], set()
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            current = f.read()
+        wanted, found = replace(current, generated)
+        if not found:
+            raise SystemExit(f"bench_tables.py: no block's markers in {path}")
+        seen.update(found)
+        results.append((path, current, wanted))
+    missing = [name for name in generated if name not in seen]
+    if missing:
+        raise SystemExit(f"bench_tables.py: no markers for {', '.join(missing)} in {', '.join(paths)}")
+    status = 0
+    for path, current, wanted in results:
+        if a.write:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(wanted)
+        elif wanted != current:
+            sys.stdout.writelines(difflib.unified_diff(current.splitlines(True), wanted.splitlines(True), path,
+                                                       f"{path} from {a.run}"))
+            print(f"bench_tables.py: {path} does not match {a.run}; run with --write", file=sys.stderr)
+            status = 1
+        else:
+            print(f"bench_tables.py: {path} matches {a.run}")
+    return status
 
 
 if __name__ == "__main__":
