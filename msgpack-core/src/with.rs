@@ -91,11 +91,7 @@
     doc = "[`serde_system_time`]: crate#features \"feature `std`\""
 )]
 
-#[cfg(feature = "chrono")]
-pub mod chrono_str;
-#[cfg(feature = "chrono")]
-pub mod chrono_ts;
-mod common;
+pub(crate) mod common;
 pub mod serde_duration;
 pub mod serde_int128;
 #[cfg(all(feature = "std", unix))]
@@ -104,8 +100,15 @@ pub mod serde_range;
 #[cfg(feature = "std")]
 pub mod serde_system_time;
 #[cfg(any(feature = "chrono", feature = "time"))]
-mod text;
+pub(crate) mod stack_str;
+
+// The adapters of the date-time crates live with their other impls
+// (`impls/chrono/`, `impls/time/`); users find them here.
+#[cfg(feature = "chrono")]
+pub use crate::impls::chrono::serde_str as chrono_str;
+#[cfg(feature = "chrono")]
+pub use crate::impls::chrono::serde_ts as chrono_ts;
 #[cfg(feature = "time")]
-pub mod time_rfc3339;
+pub use crate::impls::time::serde_rfc3339 as time_rfc3339;
 #[cfg(feature = "time")]
-pub mod time_tuple;
+pub use crate::impls::time::serde_tuple as time_tuple;
