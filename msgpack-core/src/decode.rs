@@ -33,13 +33,13 @@
 pub(crate) mod collect;
 mod decoder;
 mod error;
-mod message;
+mod error_text;
 mod options;
 mod stream;
 
 pub use decoder::{Decoder, SPECULATION_BASE, SPECULATION_PER_BYTE};
 pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
-pub use message::Message;
+pub use error_text::ErrorText;
 pub use options::DecodeOptions;
 #[cfg(feature = "std")]
 pub(crate) use stream::read_whole;

@@ -51,7 +51,7 @@
 //! msgpack-schema = "0.1"
 //! ```
 
-use super::message::Incompatible;
+use super::report::Incompatible;
 use super::{Schema, ShapeRef, check as check_schema, str_eq};
 
 /// A type whose schema is locked (`#[msgpack(schema_lock = "...")]`):
