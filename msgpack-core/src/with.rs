@@ -7,9 +7,11 @@
 //! `u128` that fits); serde's impls write what suits every format (a
 //! struct, a string). A serde codebase that moves to the derive keeps its
 //! bytes, and reads its stored data, by putting the adapter on the field.
-//! Each module has `encode`, `encoded_len` and `decode`, as the derive's
+//! Each adapter has `encode`, `encoded_len` and `decode`, as the derive's
 //! `with` needs, and an `option` submodule for an `Option<T>` field (`nil`
 //! or the form, as serde writes an `Option`; an absent field is `None`).
+//! (`serde_range`'s adapter is [`serde_range::compact`]: the map form is
+//! the ranges' own.)
 //! Each is tested against rmp-serde both ways, in map and `array`
 //! containers (`tests/serde_adapters.rs`, `tests/serde_adapters_dates.rs`;
 //! bad input in `tests/hostile_serde_forms.rs`).
