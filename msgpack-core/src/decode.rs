@@ -33,15 +33,15 @@
 pub(crate) mod collect;
 mod decoder;
 mod error;
+mod error_text;
 pub(crate) mod key;
-mod message;
 mod options;
 pub(crate) mod reject;
 mod stream;
 
 pub use decoder::{Decoder, SPECULATION_BASE, SPECULATION_PER_BYTE};
 pub use error::{Error, ErrorKind, Found, Limit, MAX_INLINE_SEGMENTS, PathDisplay, Segment, Text};
-pub use message::Message;
+pub use error_text::ErrorText;
 pub use options::DecodeOptions;
 #[cfg(feature = "std")]
 pub(crate) use stream::read_whole;

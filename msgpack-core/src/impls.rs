@@ -1,9 +1,14 @@
-//! `Encode` and `Decode` for the types of `core`, `alloc` and `std`.
+//! `Encode` and `Decode` for the types of `core`, `alloc` and `std`, the
+//! crate's extension types, and the types of the ecosystem crates (one
+//! file, or a file beside a folder, per foreign type: its impls, its
+//! `Schema` and, for `chrono` and `time`, the adapters for its serde forms).
 //!
 //! The wire form of each is listed in the crate docs' table.
 
 pub(crate) mod as_array;
 mod cell;
+mod duration;
+mod ext;
 mod ffi;
 pub(crate) mod forms;
 mod net;
@@ -13,7 +18,6 @@ mod ptr;
 mod result;
 mod seq;
 mod text;
-mod time;
 mod tuple;
 mod wrap;
 
@@ -28,11 +32,12 @@ mod path;
 #[cfg(feature = "std")]
 mod system_time;
 
+// The date-time crates, each with its field adapters (re-exported by `with`).
 #[cfg(feature = "chrono")]
-mod chrono;
+pub(crate) mod chrono;
 
 #[cfg(feature = "time")]
-mod time_crate;
+pub(crate) mod time;
 
 #[cfg(feature = "uuid")]
 mod uuid;

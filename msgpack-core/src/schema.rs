@@ -211,13 +211,13 @@ mod field_def;
 mod fingerprint;
 mod impls;
 pub mod lock;
-mod message;
+mod report;
 mod rule;
 
 #[doc(hidden)]
 pub use check::{MAX_CHECK_DEPTH, check};
 pub use field_def::FieldDef;
-pub use message::{Incompatibilities, Incompatible};
+pub use report::{Incompatibilities, Incompatible};
 pub use rule::Rule;
 
 use crate::encode::StaticRef;

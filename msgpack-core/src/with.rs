@@ -7,9 +7,11 @@
 //! `u128` that fits); serde's impls write what suits every format (a
 //! struct, a string). A serde codebase that moves to the derive keeps its
 //! bytes, and reads its stored data, by putting the adapter on the field.
-//! Each module has `encode`, `encoded_len` and `decode`, as the derive's
+//! Each adapter has `encode`, `encoded_len` and `decode`, as the derive's
 //! `with` needs, and an `option` submodule for an `Option<T>` field (`nil`
 //! or the form, as serde writes an `Option`; an absent field is `None`).
+//! (`serde_range`'s adapter is [`serde_range::compact`]: the map form is
+//! the ranges' own.)
 //! Each is tested against rmp-serde both ways, in map and `array`
 //! containers (`tests/serde_adapters.rs`, `tests/serde_adapters_dates.rs`;
 //! bad input in `tests/hostile_serde_forms.rs`).
@@ -91,11 +93,7 @@
     doc = "[`serde_system_time`]: crate#features \"feature `std`\""
 )]
 
-#[cfg(feature = "chrono")]
-pub mod chrono_str;
-#[cfg(feature = "chrono")]
-pub mod chrono_ts;
-mod common;
+pub(crate) mod common;
 pub mod serde_duration;
 pub mod serde_int128;
 #[cfg(all(feature = "std", unix))]
@@ -104,8 +102,15 @@ pub mod serde_range;
 #[cfg(feature = "std")]
 pub mod serde_system_time;
 #[cfg(any(feature = "chrono", feature = "time"))]
-mod text;
+pub(crate) mod stack_str;
+
+// The adapters of the date-time crates live with their other impls
+// (`impls/chrono/`, `impls/time/`); users find them here.
+#[cfg(feature = "chrono")]
+pub use crate::impls::chrono::serde_str as chrono_str;
+#[cfg(feature = "chrono")]
+pub use crate::impls::chrono::serde_ts as chrono_ts;
 #[cfg(feature = "time")]
-pub mod time_rfc3339;
+pub use crate::impls::time::serde_rfc3339 as time_rfc3339;
 #[cfg(feature = "time")]
-pub mod time_tuple;
+pub use crate::impls::time::serde_tuple as time_tuple;

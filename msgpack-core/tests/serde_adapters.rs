@@ -264,9 +264,9 @@ struct RangesCompact {
     e: Option<std::ops::Range<u8>>,
 }
 
+// The map form is the ranges' own: no adapter.
 #[derive(MsgPack, Serialize, Deserialize, Debug, PartialEq)]
 struct RangesNamed {
-    #[msgpack(with = "msgpack_core::with::serde_range")]
     a: std::ops::Range<u32>,
     b: std::ops::RangeInclusive<char>,
     c: std::ops::RangeFrom<i64>,

@@ -129,7 +129,7 @@ pub fn no_variant_matched<'de, T>(
         return decode::Error::speculative();
     }
     if d.is_brief() {
-        let reasons = decode::Message::new("not listed inside the reasons of an enclosing untagged enum");
+        let reasons = decode::ErrorText::new("not listed inside the reasons of an enclosing untagged enum");
         return d.error(ErrorKind::NoVariantMatched { enum_name, reasons }, at);
     }
     struct Reasons<'x, 'a, 'de, T> {
@@ -164,7 +164,7 @@ pub fn no_variant_matched<'de, T>(
             Ok(())
         }
     }
-    let reasons = decode::Message::new(Reasons { d, at, attempts });
+    let reasons = decode::ErrorText::new(Reasons { d, at, attempts });
     d.error(ErrorKind::NoVariantMatched { enum_name, reasons }, at)
 }
 

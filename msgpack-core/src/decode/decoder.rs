@@ -315,7 +315,7 @@ impl<'de> Decoder<'de> {
         if self.quiet {
             return Error::speculative();
         }
-        let expected = super::Message::new(expected);
+        let expected = super::ErrorText::new(expected);
         self.fail(ErrorKind::Invalid { expected, found: self.found_at(at) }, at)
     }
 

@@ -135,7 +135,7 @@ pub enum ErrorKind {
     Custom(&'static str),
     /// A message from a serde `Deserialize` impl (`serde::de::Error::custom`,
     /// deserializing through `msgpack_core::serde`; feature `serde`).
-    Message(super::Message),
+    Message(super::ErrorText),
     /// An impl refused the item it was given: a hand-written
     /// [`Decode`](super::Decode) impl through
     /// [`Decoder::invalid_value`](super::Decoder::invalid_value), or a serde
@@ -144,7 +144,7 @@ pub enum ErrorKind {
     /// in its own words, and what the input holds there.
     Invalid {
         /// What the impl expected (serde's `Expected`, formatted).
-        expected: super::Message,
+        expected: super::ErrorText,
         /// The item at the error's offset.
         found: Found,
     },
@@ -154,7 +154,7 @@ pub enum ErrorKind {
         /// The type converted into.
         into: &'static str,
         /// Why the conversion failed.
-        message: super::Message,
+        message: super::ErrorText,
     },
     /// Failed attempts of untagged variants read more bytes in all than the
     /// input allows (a hostile nesting of untagged enums; see
@@ -171,7 +171,7 @@ pub enum ErrorKind {
         /// `A: reason; B: reason`, in the order the variants were tried
         /// (variants whose shape cannot start with the value's marker are
         /// listed as such).
-        reasons: super::Message,
+        reasons: super::ErrorText,
     },
 }
 

@@ -54,5 +54,5 @@ pub fn invalid_length(d: &Decoder<'_>, expected: usize, found: usize, at: usize)
 #[cold]
 #[inline(never)]
 pub fn conversion_error(d: &Decoder<'_>, into: &'static str, why: &dyn core::fmt::Display, at: usize) -> decode::Error {
-    d.error(ErrorKind::Conversion { into, message: decode::Message::new(why) }, at)
+    d.error(ErrorKind::Conversion { into, message: decode::ErrorText::new(why) }, at)
 }

@@ -4,6 +4,7 @@ use bytes::{Bytes, BytesMut};
 
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write, bin_size};
+use crate::schema::{Schema, Shape, ShapeRef};
 
 impl Encode for Bytes {
     #[inline]
@@ -55,4 +56,12 @@ impl<'de> Decode<'de> for BytesMut {
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         <u8 as Decode>::__decode_vec(d).map(|v| BytesMut::from(&v[..]))
     }
+}
+
+impl Schema for Bytes {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None, from_array: true });
+}
+
+impl Schema for BytesMut {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None, from_array: true });
 }

@@ -1,11 +1,18 @@
-//! `chrono` date-times as the timestamp extension (feature `chrono`).
+//! `chrono` (feature `chrono`): its date-times as the timestamp extension
+//! here, and the forms of chrono's serde impls as field adapters
+//! ([`serde_str`], re-exported as `with::chrono_str`; [`serde_ts`], as
+//! `with::chrono_ts`).
 
 use ::chrono::{DateTime, NaiveDateTime, TimeZone, Utc};
 
-use super::time::decode_timestamp_as;
+use super::ext::decode_timestamp_as;
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
 use crate::ext::{Timestamp, TimestampRangeError};
+use crate::schema::{Schema, Shape, ShapeRef};
+
+pub mod serde_str;
+pub mod serde_ts;
 
 /// The instant of a `chrono` date-time as a [`Timestamp`].
 ///
@@ -156,4 +163,12 @@ impl TryFrom<Timestamp> for DateTime<Utc> {
     fn try_from(t: Timestamp) -> Result<Self, Self::Error> {
         to_date_time(t).ok_or(TimestampRangeError::new("chrono::DateTime<Utc>"))
     }
+}
+
+impl<Tz: TimeZone> Schema for DateTime<Tz> {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
+}
+
+impl Schema for NaiveDateTime {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
 }

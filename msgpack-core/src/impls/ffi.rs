@@ -32,7 +32,7 @@ impl Schema for CStr {
 #[cfg(feature = "alloc")]
 mod alloc_impls {
     use super::*;
-    use crate::decode::{Decode, Decoder, Error, ErrorKind, Message};
+    use crate::decode::{Decode, Decoder, Error, ErrorKind, ErrorText};
     use alloc::ffi::CString;
 
     impl Encode for CString {
@@ -54,7 +54,7 @@ mod alloc_impls {
             let at = d.position();
             let bytes = <alloc::vec::Vec<u8>>::decode(d)?;
             CString::new(bytes).map_err(|e| {
-                let message = Message::new(format_args!("a NUL byte at index {}", e.nul_position()));
+                let message = ErrorText::new(format_args!("a NUL byte at index {}", e.nul_position()));
                 d.error(ErrorKind::Conversion { into: "CString", message }, at)
             })
         }

@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use ::rust_decimal::Decimal;
 
-use crate::decode::{Decode, Decoder, Error, ErrorKind, Message};
+use crate::decode::{Decode, Decoder, Error, ErrorKind, ErrorText};
 use crate::encode::{self, Encode, Encoder, Write, str_size};
 use crate::marker::Marker;
 use crate::schema::{Schema, Shape, ShapeRef};
@@ -82,7 +82,7 @@ impl<'de> Decode<'de> for Decimal {
             Marker::Str => {
                 let s = d.str()?;
                 Decimal::from_str(s).or_else(|_| Decimal::from_scientific(s)).map_err(|e| {
-                    d.error(ErrorKind::Conversion { into: "Decimal", message: Message::new(format_args!("{e}")) }, at)
+                    d.error(ErrorKind::Conversion { into: "Decimal", message: ErrorText::new(format_args!("{e}")) }, at)
                 })
             }
             _ => Err(d.type_error("Decimal", at)),

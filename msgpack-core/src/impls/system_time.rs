@@ -2,10 +2,11 @@
 
 use std::time::SystemTime;
 
-use super::time::decode_timestamp_as;
+use super::ext::decode_timestamp_as;
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
 use crate::ext::{Timestamp, TimestampRangeError};
+use crate::schema::{Schema, Shape, ShapeRef};
 
 /// The timestamp extension (ext -1), in the smallest of its 32/64/96-bit
 /// layouts, as [`Timestamp`] writes it; times before the epoch use the
@@ -93,4 +94,8 @@ impl TryFrom<Timestamp> for SystemTime {
     fn try_from(t: Timestamp) -> Result<Self, Self::Error> {
         t.to_system_time().ok_or(TimestampRangeError::new("std::time::SystemTime"))
     }
+}
+
+impl Schema for SystemTime {
+    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
 }

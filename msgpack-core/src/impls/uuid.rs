@@ -3,7 +3,7 @@
 
 use ::uuid::Uuid;
 
-use crate::decode::{Decode, Decoder, Error, ErrorKind, Message};
+use crate::decode::{Decode, Decoder, Error, ErrorKind, ErrorText};
 use crate::encode::{self, Encode, Encoder, Write};
 use crate::marker::Marker;
 use crate::schema::{Schema, Shape, ShapeRef};
@@ -41,7 +41,7 @@ impl<'de> Decode<'de> for Uuid {
             let at = d.position();
             let s = d.str()?;
             return Uuid::parse_str(s).map_err(|e| {
-                d.error(ErrorKind::Conversion { into: "Uuid", message: Message::new(format_args!("{e}")) }, at)
+                d.error(ErrorKind::Conversion { into: "Uuid", message: ErrorText::new(format_args!("{e}")) }, at)
             });
         }
         <[u8; 16]>::decode(d).map(Uuid::from_bytes)

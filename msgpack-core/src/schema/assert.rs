@@ -4,7 +4,7 @@
 //! crate root by `#[macro_export]`) and the checks of a `schema_lock`
 //! file's recorded versions (see [`lock`](super::lock)).
 
-use super::message::Incompatible;
+use super::report::Incompatible;
 use super::{ShapeRef, check, str_eq};
 
 /// Fails the build unless a reader type can decode every message a writer

@@ -23,7 +23,7 @@ mod untagged;
 pub use base::MAX_CHECK_DEPTH;
 
 use super::Shape;
-use super::message::Incompatible;
+use super::report::Incompatible;
 
 /// Checks that `reader` can decode every message `writer` can produce (see
 /// the [module docs](crate::schema) for the rules). A `const fn`: usable

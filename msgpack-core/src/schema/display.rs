@@ -3,7 +3,7 @@
 
 use core::fmt::{self, Display, Formatter, Write as _};
 
-use super::message::Incompatible;
+use super::report::Incompatible;
 use super::{EnumDef, FieldDef, Form, Key, NewtypeDef, Payload, Shape, StructDef, Tagging};
 
 /// How many named definitions one rendering lists.

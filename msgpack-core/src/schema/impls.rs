@@ -2,14 +2,13 @@
 //!
 //! `usize` / `isize` are described with their 64-bit ranges: the check
 //! assumes a 64-bit reader. The types of `impls/` that have a file of
-//! their own (ranges, `Result`, addresses, paths, cells, the ecosystem
-//! crates' types) keep their `Schema` beside their `Encode` and `Decode`.
+//! their own (ranges, `Result`, addresses, paths, cells, `Duration`,
+//! `SystemTime`, the extension types, the ecosystem crates' types) keep
+//! their `Schema` beside their `Encode` and `Decode`.
 
 use core::marker::PhantomData;
-use core::time::Duration;
 
 use super::{IntShape, Schema, Shape, ShapeRef};
-use crate::ext::{ExtRef, Timestamp};
 
 macro_rules! leaf {
     ($($t:ty => $shape:expr;)*) => {$(
@@ -37,13 +36,7 @@ leaf! {
     char => Shape::Char;
     () => Shape::Nil;
     str => Shape::Str;
-    Duration => Shape::Tuple(&[<u64 as Schema>::SHAPE, NANOS]);
-    Timestamp => Shape::Timestamp;
-    ExtRef<'_> => Shape::Ext { type_code: None };
 }
-
-/// A `Duration`'s nanoseconds: decoding rejects 1e9 and above.
-const NANOS: ShapeRef = ShapeRef::new(&Shape::Int(IntShape::new("nanoseconds", 0, 999_999_999)));
 
 /// `u8` is the one type whose sequences are `bin`.
 impl Schema for u8 {
@@ -165,10 +158,6 @@ mod alloc_impls {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Str);
     }
 
-    impl Schema for crate::ext::Ext {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Ext { type_code: None });
-    }
-
     impl Schema for crate::value::Value {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Any);
     }
@@ -241,53 +230,5 @@ mod std_impls {
 
     impl<K: Schema, V: Schema, S> Schema for HashMap<K, V, S> {
         const SHAPE: ShapeRef = ShapeRef::new(&Shape::Map { key: K::SHAPE, value: V::SHAPE });
-    }
-}
-
-#[cfg(feature = "bytes")]
-mod bytes_impls {
-    use super::*;
-
-    impl Schema for bytes::Bytes {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None, from_array: true });
-    }
-
-    impl Schema for bytes::BytesMut {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Bin { len: None, from_array: true });
-    }
-}
-
-#[cfg(feature = "std")]
-impl Schema for std::time::SystemTime {
-    const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
-}
-
-#[cfg(feature = "chrono")]
-mod chrono_impls {
-    use super::*;
-
-    impl<Tz: chrono::TimeZone> Schema for chrono::DateTime<Tz> {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
-    }
-
-    impl Schema for chrono::NaiveDateTime {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
-    }
-}
-
-#[cfg(feature = "time")]
-mod time_impls {
-    use super::*;
-
-    impl Schema for time::OffsetDateTime {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
-    }
-
-    impl Schema for time::UtcDateTime {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
-    }
-
-    impl Schema for time::PrimitiveDateTime {
-        const SHAPE: ShapeRef = ShapeRef::new(&Shape::Timestamp);
     }
 }

@@ -6,7 +6,7 @@ use core::fmt;
 
 use ::serde::{de, ser};
 
-use crate::decode::{self, ErrorKind, Found, Message, Text};
+use crate::decode::{self, ErrorKind, ErrorText, Found, Text};
 use crate::encode;
 
 /// Why serializing through [`Serializer`](super::Serializer) failed.
@@ -139,7 +139,7 @@ pub(crate) const SOME_ENUM: &str = "the enum";
 impl de::Error for decode::Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
-        decode::Error::unlocated(ErrorKind::Message(Message::new(msg)))
+        decode::Error::unlocated(ErrorKind::Message(ErrorText::new(msg)))
     }
 
     #[cold]
@@ -154,7 +154,7 @@ impl de::Error for decode::Error {
 
     #[cold]
     fn invalid_length(len: usize, exp: &dyn de::Expected) -> Self {
-        let expected = Message::new(format_args!("{exp}"));
+        let expected = ErrorText::new(format_args!("{exp}"));
         decode::Error::unlocated(ErrorKind::Invalid { expected, found: Found::Array(len) })
     }
 
@@ -183,11 +183,11 @@ impl de::Error for decode::Error {
 fn invalid(unexp: de::Unexpected<'_>, exp: &dyn de::Expected, what: &str) -> decode::Error {
     match found_of(unexp) {
         Some(found) => {
-            let expected = Message::new(format_args!("{exp}"));
+            let expected = ErrorText::new(format_args!("{exp}"));
             decode::Error::unlocated(ErrorKind::Invalid { expected, found })
         }
         // serde's own words for what has no `Found` (a newtype struct, an enum ...).
-        None => decode::Error::unlocated(ErrorKind::Message(Message::new(format_args!(
+        None => decode::Error::unlocated(ErrorKind::Message(ErrorText::new(format_args!(
             "invalid {what}: {unexp}, expected {exp}"
         )))),
     }

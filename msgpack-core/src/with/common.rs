@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::decode::{Decoder, Error, ErrorKind, Message};
+use crate::decode::{Decoder, Error, ErrorKind, ErrorText};
 use crate::encode::{self, Encoder, Write};
 
 /// Writes `None` as `nil` and `Some(v)` with `f`, as serde writes an
@@ -45,6 +45,6 @@ pub(crate) fn invalid(d: &Decoder<'_>, at: usize, expected: &str, why: impl fmt:
         // Speculating (an untagged variant): no details, nothing allocated.
         return Error::speculative();
     }
-    let expected = Message::new(format_args!("{expected} ({why})"));
+    let expected = ErrorText::new(format_args!("{expected} ({why})"));
     d.error(ErrorKind::Invalid { expected, found: d.found_at(at) }, at)
 }

@@ -1,8 +1,8 @@
 //! `Range`, `RangeInclusive`, `RangeFrom` and `RangeTo` as serde's impls
 //! write them: structs, the map `{"start": s, "end": e}` in
-//! `rmp_serde::to_vec_named` (this module: the ranges' own form here) and
-//! the array `[start, end]` (`[start]`, `[end]`) in `rmp_serde::to_vec`
-//! ([`compact`], for `array` containers).
+//! `rmp_serde::to_vec_named` (the ranges' own form here: a field needs no
+//! adapter) and the array `[start, end]` (`[start]`, `[end]`) in
+//! `rmp_serde::to_vec` ([`compact`], for `array` containers).
 //!
 //! Decoding reads both forms, as the ranges' own impls do; a start past
 //! the end is kept, as in serde.
@@ -29,8 +29,7 @@
 
 use core::ops::{Range, RangeFrom, RangeInclusive, RangeTo};
 
-use crate::decode::{Decode, Decoder, Error};
-use crate::encode::{self, Encode, Encoder, Write};
+use crate::encode::Encode;
 
 mod sealed {
     pub trait Sealed {}
@@ -43,7 +42,7 @@ mod sealed {
 /// fn takes<R: SerdeRange>(_: R) {}
 /// takes(1u8..=2);
 /// ```
-pub trait SerdeRange: sealed::Sealed + Encode {
+pub trait SerdeRange: sealed::Sealed {
     /// The bound's type.
     type Bound: Encode;
     /// The bounds serde writes, in order (`start`, `end`; one of them for
@@ -81,42 +80,6 @@ impl<T: Encode> SerdeRange for RangeTo<T> {
     fn bounds(&self) -> (&T, Option<&T>) {
         (&self.end, None)
     }
-}
-
-/// Writes the map form: the range's own [`Encode`].
-///
-/// ```
-/// let mut out = Vec::new();
-/// msgpack_core::with::serde_range::encode(&(1u8..2), &mut msgpack_core::Encoder::new(&mut out))?;
-/// assert_eq!(out, b"\x82\xa5start\x01\xa3end\x02");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[inline]
-pub fn encode<R: SerdeRange, W: Write>(v: &R, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-    v.encode(e)
-}
-
-/// The length [`encode()`] writes.
-///
-/// ```
-/// assert_eq!(msgpack_core::with::serde_range::encoded_len(&(1u8..2)), 13);
-/// ```
-#[inline]
-pub fn encoded_len<R: SerdeRange>(v: &R) -> usize {
-    v.encoded_len()
-}
-
-/// Reads the map or the array: the range's own [`Decode`].
-///
-/// ```
-/// use std::ops::Range;
-/// use msgpack_core::{Decoder, with::serde_range};
-/// assert_eq!(serde_range::decode::<Range<u8>>(&mut Decoder::new(&[0x92, 1, 2]))?, 1..2);
-/// # Ok::<(), msgpack_core::decode::Error>(())
-/// ```
-#[inline]
-pub fn decode<'de, R: SerdeRange + Decode<'de>>(d: &mut Decoder<'de>) -> Result<R, Error> {
-    R::decode(d)
 }
 
 /// The ranges as `rmp_serde::to_vec` writes them: the array of the bounds.
@@ -163,7 +126,7 @@ pub mod compact {
             + second.map_or(0, Encode::encoded_len)
     }
 
-    /// Reads the array or the map, as [`super::decode()`].
+    /// Reads the array or the map: the range's own [`Decode`].
     ///
     /// ```
     /// use std::ops::RangeTo;

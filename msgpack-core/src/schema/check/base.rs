@@ -2,7 +2,7 @@
 //! shapes and keys that every part of the check uses. This file uses none
 //! of the other files of the check: they are all above it.
 
-use crate::schema::message::Incompatible;
+use crate::schema::report::Incompatible;
 use crate::schema::{IntShape, Key, Shape, str_eq};
 
 /// How many levels (fields, elements, variants, newtypes, options) one path

@@ -12,7 +12,7 @@
 
 use super::base::{MAX_CHECK_DEPTH, MAX_STEPS, R, is_named, len_ok, named};
 use super::recursion::{Ident, Side};
-use crate::schema::message::{Incompatible, push_format};
+use crate::schema::report::{Incompatible, push_format};
 use crate::schema::{Key, Rule, Shape};
 
 /// A longer path is shown as its first `HEAD_STEPS` steps, `...`, and its

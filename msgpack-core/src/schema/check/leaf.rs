@@ -5,7 +5,7 @@
 use super::base::{R, int_in, len_ok};
 use super::cx::{Cx, Step};
 use super::untagged::accepts_nil;
-use crate::schema::message::push_format;
+use crate::schema::report::push_format;
 use crate::schema::{EnumDef, Key, Payload, Rule, Shape, Tagging, str_eq};
 
 /// A writer shape that holds nothing to compare further.

@@ -7,7 +7,7 @@
 use super::base::{R, key_readable, reads_key};
 use super::cx::Cx;
 use super::flatten;
-use crate::schema::message::Incompatible;
+use crate::schema::report::Incompatible;
 use crate::schema::{EnumDef, FieldDef, Form, Key, Payload, Rule, Shape, StructDef, Tagging, VariantDef, str_eq};
 
 /// `field "k" is required in R but W{why}`.

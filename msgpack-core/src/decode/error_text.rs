@@ -1,36 +1,37 @@
-//! [`Message`]: text made at run time that a decode error carries (the
-//! `Display` of a `TryFrom` error, say).
+//! [`ErrorText`]: text made at run time that a decode error carries (the
+//! `Display` of a `TryFrom` error, say). Not the input's text: the start
+//! of a `str` found in the input is a [`Text`](super::Text).
 
 use core::fmt;
 
-/// A message formatted when an error happens: the whole text with `alloc`,
-/// its first [`Message::INLINE_CAPACITY`] bytes (cut at a character
+/// Text formatted when an error happens: the whole text with `alloc`,
+/// its first [`ErrorText::INLINE_CAPACITY`] bytes (cut at a character
 /// boundary) without.
 ///
 /// ```
-/// let m = msgpack_core::decode::Message::new(format_args!("{} is not {}", 7, "even"));
+/// let m = msgpack_core::decode::ErrorText::new(format_args!("{} is not {}", 7, "even"));
 /// assert_eq!(m.as_str(), "7 is not even");
 /// assert!(!m.is_truncated());
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct Message {
+pub struct ErrorText {
     #[cfg(feature = "alloc")]
     text: alloc::string::String,
     #[cfg(not(feature = "alloc"))]
-    buf: [u8; Message::INLINE_CAPACITY],
+    buf: [u8; ErrorText::INLINE_CAPACITY],
     #[cfg(not(feature = "alloc"))]
     len: usize,
     truncated: bool,
 }
 
-impl Message {
+impl ErrorText {
     /// How many bytes are kept without `alloc`.
     pub const INLINE_CAPACITY: usize = 48;
 
     /// Formats `text`.
     ///
     /// ```
-    /// let m = msgpack_core::decode::Message::new("out of range");
+    /// let m = msgpack_core::decode::ErrorText::new("out of range");
     /// assert_eq!(m.to_string(), "out of range");
     /// ```
     pub fn new(text: impl fmt::Display) -> Self {
@@ -50,11 +51,11 @@ impl Message {
             let _ = fmt::write(&mut count, format_args!("{text}"));
             let mut out = alloc::string::String::with_capacity(count.0);
             let _ = fmt::write(&mut out, format_args!("{text}"));
-            Message { text: out, truncated: false }
+            ErrorText { text: out, truncated: false }
         }
         #[cfg(not(feature = "alloc"))]
         {
-            let mut m = Message { buf: [0; Message::INLINE_CAPACITY], len: 0, truncated: false };
+            let mut m = ErrorText { buf: [0; ErrorText::INLINE_CAPACITY], len: 0, truncated: false };
             let _ = fmt::write(&mut m, format_args!("{text}"));
             m
         }
@@ -63,7 +64,7 @@ impl Message {
     /// The text.
     ///
     /// ```
-    /// assert_eq!(msgpack_core::decode::Message::new("x").as_str(), "x");
+    /// assert_eq!(msgpack_core::decode::ErrorText::new("x").as_str(), "x");
     /// ```
     pub fn as_str(&self) -> &str {
         #[cfg(feature = "alloc")]
@@ -80,7 +81,7 @@ impl Message {
     /// Whether the text was cut (only without `alloc`).
     ///
     /// ```
-    /// assert!(!msgpack_core::decode::Message::new("short").is_truncated());
+    /// assert!(!msgpack_core::decode::ErrorText::new("short").is_truncated());
     /// ```
     pub fn is_truncated(&self) -> bool {
         self.truncated
@@ -89,9 +90,9 @@ impl Message {
 
 /// Appends whole characters while they fit.
 #[cfg(not(feature = "alloc"))]
-impl fmt::Write for Message {
+impl fmt::Write for ErrorText {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = Message::INLINE_CAPACITY - self.len;
+        let room = ErrorText::INLINE_CAPACITY - self.len;
         let mut take = s.len().min(room);
         while !s.is_char_boundary(take) {
             take -= 1;
@@ -105,14 +106,14 @@ impl fmt::Write for Message {
     }
 }
 
-impl fmt::Display for Message {
+impl fmt::Display for ErrorText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())?;
         if self.truncated { f.write_str("…") } else { Ok(()) }
     }
 }
 
-impl fmt::Debug for Message {
+impl fmt::Debug for ErrorText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_str(), f)
     }

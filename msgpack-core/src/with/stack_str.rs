@@ -1,4 +1,5 @@
-//! Text formatted on the stack, for the date-time adapters (no allocator).
+//! Text formatted on the stack, for the date-time adapters of `chrono` and
+//! `time` (no allocator).
 
 use core::fmt;
 

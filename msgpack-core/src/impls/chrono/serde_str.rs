@@ -45,7 +45,7 @@ use ::chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Offse
 use crate::decode::{Decoder, Error};
 use crate::encode::{self, Encoder, Write, str_size};
 use crate::with::common;
-use crate::with::text::StackStr;
+use crate::with::stack_str::StackStr;
 
 mod sealed {
     pub trait Sealed {}

@@ -1,8 +1,8 @@
-//! The message of a failed check, built without an allocator in `const`
+//! The report of a failed check, built without an allocator in `const`
 //! code: [`Incompatible`] is a fixed buffer that whole strings are appended
-//! to, plus the short renderings of shapes used in messages and `Display`.
+//! to, plus the short renderings of shapes used in its text and `Display`.
 //! The list of every incompatibility a check found, in the same buffer, is
-//! in `message/list.rs`.
+//! in `report/list.rs`.
 
 use core::fmt;
 

@@ -5,7 +5,7 @@
 //!
 //! `OffsetDateTime`'s own form here is the timestamp extension (ext -1);
 //! the `time` crate's plain `Serialize` (no `with`) is a tuple, see
-//! [`time_tuple`](super::time_tuple). As in `time`, a year outside
+//! [`time_tuple`](crate::with::time_tuple). As in `time`, a year outside
 //! 0..=9999, an offset of more than 23 hours or one with seconds cannot be
 //! written ([`encode::Error::Unrepresentable`]). Decoding parses with
 //! `time`'s own RFC 3339 parser (this feature enables `time/parsing`);
@@ -37,7 +37,7 @@ use ::time::format_description::well_known::Rfc3339;
 use crate::decode::{Decoder, Error};
 use crate::encode::{self, Encoder, Write, str_size};
 use crate::with::common;
-use crate::with::text::StackStr;
+use crate::with::stack_str::StackStr;
 
 /// The text `time`'s RFC 3339 formatter writes, or why it refuses.
 fn text(t: &OffsetDateTime) -> Result<StackStr<40>, &'static str> {
