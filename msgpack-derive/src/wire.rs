@@ -2,10 +2,10 @@
 //! headers and keys that the generated code writes with one copy.
 //!
 //! The derive cannot depend on `msgpack-core` (the core re-exports the
-//! derive), so the few encodings it needs are written here, always in the
-//! smallest form, exactly as the core's `Encoder` writes them (tests in the
-//! core compare the two); and the fixed layouts' `Layout` expressions
-//! (see `ast::layout`), which spell those bytes out for the core.
+//! derive), so both depend on `msgpack-wire`, where the format is written
+//! once: the bytes here are the core's `Encoder`'s by construction. Also
+//! the fixed layouts' `Layout` expressions (see `ast::layout`), which name
+//! the core's `Layout` constructors.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -14,61 +14,14 @@ use syn::spanned::Spanned;
 use crate::ast::{Container, Field, Form, Key, Names, Style};
 
 pub(crate) fn str(s: &str) -> Vec<u8> {
-    let n = s.len();
-    let mut out = if n < 32 {
-        vec![0xa0 | n as u8]
-    } else if n <= 0xff {
-        vec![0xd9, n as u8]
-    } else if n <= 0xffff {
-        let mut v = vec![0xda];
-        v.extend_from_slice(&(n as u16).to_be_bytes());
-        v
-    } else {
-        let mut v = vec![0xdb];
-        v.extend_from_slice(&(n as u32).to_be_bytes());
-        v
-    };
+    // A key or name longer than `u32::MAX` bytes cannot be in source code.
+    let mut out = msgpack_wire::str_head(s.len()).map_or_else(Vec::new, |h| h.as_slice().to_vec());
     out.extend_from_slice(s.as_bytes());
     out
 }
 
 pub(crate) fn int(v: i64) -> Vec<u8> {
-    if v >= 0 {
-        let u = v as u64;
-        if u < 128 {
-            vec![u as u8]
-        } else if u <= 0xff {
-            vec![0xcc, u as u8]
-        } else if u <= 0xffff {
-            let mut o = vec![0xcd];
-            o.extend_from_slice(&(u as u16).to_be_bytes());
-            o
-        } else if u <= 0xffff_ffff {
-            let mut o = vec![0xce];
-            o.extend_from_slice(&(u as u32).to_be_bytes());
-            o
-        } else {
-            let mut o = vec![0xcf];
-            o.extend_from_slice(&u.to_be_bytes());
-            o
-        }
-    } else if v >= -32 {
-        vec![v as u8]
-    } else if v >= i8::MIN as i64 {
-        vec![0xd0, v as u8]
-    } else if v >= i16::MIN as i64 {
-        let mut o = vec![0xd1];
-        o.extend_from_slice(&(v as i16).to_be_bytes());
-        o
-    } else if v >= i32::MIN as i64 {
-        let mut o = vec![0xd2];
-        o.extend_from_slice(&(v as i32).to_be_bytes());
-        o
-    } else {
-        let mut o = vec![0xd3];
-        o.extend_from_slice(&v.to_be_bytes());
-        o
-    }
+    msgpack_wire::int(v).as_slice().to_vec()
 }
 
 pub(crate) fn key(k: &Key) -> Vec<u8> {
@@ -80,26 +33,12 @@ pub(crate) fn key(k: &Key) -> Vec<u8> {
 
 /// A map header for `n` entries.
 pub(crate) fn map_header(n: usize) -> Vec<u8> {
-    container_header(n, 0x80, 0xde, 0xdf)
+    msgpack_wire::map_head(n).map_or_else(Vec::new, |h| h.as_slice().to_vec())
 }
 
 /// An array header for `n` elements.
 pub(crate) fn array_header(n: usize) -> Vec<u8> {
-    container_header(n, 0x90, 0xdc, 0xdd)
-}
-
-fn container_header(n: usize, fix: u8, m16: u8, m32: u8) -> Vec<u8> {
-    if n < 16 {
-        vec![fix | n as u8]
-    } else if n <= 0xffff {
-        let mut o = vec![m16];
-        o.extend_from_slice(&(n as u16).to_be_bytes());
-        o
-    } else {
-        let mut o = vec![m32];
-        o.extend_from_slice(&(n as u32).to_be_bytes());
-        o
-    }
+    msgpack_wire::array_head(n).map_or_else(Vec::new, |h| h.as_slice().to_vec())
 }
 
 /// A byte-string literal token for generated code.

@@ -152,17 +152,7 @@ impl<W: Write> Encoder<W> {
 
     #[inline]
     fn u64_wide(&mut self, v: u64) -> Result<W::Error> {
-        let w = &mut self.w;
-        if v <= u8::MAX as u64 {
-            w.write_marked_u8(m::U8, v as u8)
-        } else if v <= u16::MAX as u64 {
-            w.write_marked_u16(m::U16, v as u16)
-        } else if v <= u32::MAX as u64 {
-            w.write_marked_u32(m::U32, v as u32)
-        } else {
-            w.write_marked_u64(m::U64, v)
-        }
-        .map_err(Error::Write)
+        msgpack_wire::put_uint_wide(&mut Put(&mut self.w), v).map_err(Error::Write)
     }
 
     /// Writes a signed integer in its smallest form (non-negative values as
@@ -186,20 +176,7 @@ impl<W: Write> Encoder<W> {
 
     #[inline]
     fn i64_wide(&mut self, v: i64) -> Result<W::Error> {
-        if v >= 0 {
-            return self.u64_wide(v as u64);
-        }
-        let w = &mut self.w;
-        if v >= i8::MIN as i64 {
-            w.write_marked_u8(m::I8, v as u8)
-        } else if v >= i16::MIN as i64 {
-            w.write_marked_u16(m::I16, v as u16)
-        } else if v >= i32::MIN as i64 {
-            w.write_marked_u32(m::I32, v as u32)
-        } else {
-            w.write_marked_u64(m::I64, v as u64)
-        }
-        .map_err(Error::Write)
+        msgpack_wire::put_int_wide(&mut Put(&mut self.w), v).map_err(Error::Write)
     }
 
     /// Writes a `u8` (see [`u64`](Encoder::u64)).
@@ -345,20 +322,16 @@ impl<W: Write> Encoder<W> {
         self.w.write_marked_u64(m::F64, v.to_bits()).map_err(Error::Write)
     }
 
-    /// Writes a header with an 8-, 16- or 32-bit length after `markers[0..3]`.
-    #[inline]
-    fn len_header(&mut self, len: usize, markers: [u8; 3], what: &'static str) -> Result<W::Error> {
-        let w = &mut self.w;
-        if len <= u8::MAX as usize {
-            w.write_marked_u8(markers[0], len as u8)
-        } else if len <= u16::MAX as usize {
-            w.write_marked_u16(markers[1], len as u16)
-        } else if let Ok(len) = u32::try_from(len) {
-            w.write_marked_u32(markers[2], len)
-        } else {
-            return Err(Error::Unrepresentable(what));
+    /// Writes a length header of the wire format in one of its 8-, 16- or
+    /// 32-bit forms (the caller has written the fix form inline), or the
+    /// error `what` when the length has none (above `u32::MAX`).
+    #[inline(always)]
+    fn len_header(&mut self, family: msgpack_wire::Family, len: usize, what: &'static str) -> Result<W::Error> {
+        match msgpack_wire::put_len_wide(&mut Put(&mut self.w), family, len) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(unrepresentable(what)),
+            Err(e) => Err(Error::Write(e)),
         }
-        .map_err(Error::Write)
     }
 
     /// Writes the header of a `str` of `len` bytes; the UTF-8 bytes must follow.
@@ -374,7 +347,7 @@ impl<W: Write> Encoder<W> {
         if len < 32 {
             self.w.write_byte(m::FIXSTR | len as u8).map_err(Error::Write)
         } else {
-            self.len_header(len, [m::STR8, m::STR16, m::STR32], "str longer than u32::MAX bytes")
+            self.len_header(msgpack_wire::Family::Str, len, "str longer than u32::MAX bytes")
         }
     }
 
@@ -416,7 +389,7 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline]
     pub fn bin_header(&mut self, len: usize) -> Result<W::Error> {
-        self.len_header(len, [m::BIN8, m::BIN16, m::BIN32], "bin longer than u32::MAX bytes")
+        self.len_header(msgpack_wire::Family::Bin, len, "bin longer than u32::MAX bytes")
     }
 
     /// Writes a `bin`.
@@ -443,7 +416,7 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline(always)]
     pub fn array_len(&mut self, len: usize) -> Result<W::Error> {
-        self.container_header(len, m::FIXARRAY, [m::ARRAY16, m::ARRAY32], "array longer than u32::MAX")
+        self.container_header(len, m::FIXARRAY, msgpack_wire::Family::Array, "array longer than u32::MAX")
     }
 
     /// Writes a map header; `len` key/value pairs must follow.
@@ -458,7 +431,7 @@ impl<W: Write> Encoder<W> {
     /// ```
     #[inline(always)]
     pub fn map_len(&mut self, len: usize) -> Result<W::Error> {
-        self.container_header(len, m::FIXMAP, [m::MAP16, m::MAP32], "map longer than u32::MAX")
+        self.container_header(len, m::FIXMAP, msgpack_wire::Family::Map, "map longer than u32::MAX")
     }
 
     // The fix form inline at every call, the 16/32-bit forms once where the
@@ -467,24 +440,27 @@ impl<W: Write> Encoder<W> {
     // in memory for the whole loop (a store and a reload per item; seen in
     // mk48's encode with the long forms `#[inline(never)]`, callgrind).
     #[inline(always)]
-    fn container_header(&mut self, len: usize, fix: u8, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
+    fn container_header(
+        &mut self,
+        len: usize,
+        fix: u8,
+        family: msgpack_wire::Family,
+        what: &'static str,
+    ) -> Result<W::Error> {
         if len < 16 {
             return self.w.write_byte(fix | len as u8).map_err(Error::Write);
         }
-        self.container_header_wide(len, markers, what)
+        self.container_header_wide(family, len, what)
     }
 
     #[inline]
-    fn container_header_wide(&mut self, len: usize, markers: [u8; 2], what: &'static str) -> Result<W::Error> {
-        let w = &mut self.w;
-        if len <= u16::MAX as usize {
-            w.write_marked_u16(markers[0], len as u16)
-        } else if let Ok(len) = u32::try_from(len) {
-            w.write_marked_u32(markers[1], len)
-        } else {
-            return Err(unrepresentable(what));
-        }
-        .map_err(Error::Write)
+    fn container_header_wide(
+        &mut self,
+        family: msgpack_wire::Family,
+        len: usize,
+        what: &'static str,
+    ) -> Result<W::Error> {
+        self.len_header(family, len, what)
     }
 
     /// Writes an ext header (type `ty`, payload of `len` bytes); the payload
@@ -582,4 +558,33 @@ fn len_head<E>(
 #[inline(never)]
 fn unrepresentable<E>(what: &'static str) -> Error<E> {
     Error::Unrepresentable(what)
+}
+
+/// The sink as the wire format's writers see it: each fixed size through
+/// the sink's own write of that size.
+struct Put<'a, W>(&'a mut W);
+
+impl<W: Write> msgpack_wire::Put for Put<'_, W> {
+    type Error = W::Error;
+
+    #[inline(always)]
+    fn put1(&mut self, b: u8) -> core::result::Result<(), W::Error> {
+        self.0.write_byte(b)
+    }
+    #[inline(always)]
+    fn put2(&mut self, marker: u8, v: u8) -> core::result::Result<(), W::Error> {
+        self.0.write_marked_u8(marker, v)
+    }
+    #[inline(always)]
+    fn put3(&mut self, marker: u8, v: u16) -> core::result::Result<(), W::Error> {
+        self.0.write_marked_u16(marker, v)
+    }
+    #[inline(always)]
+    fn put5(&mut self, marker: u8, v: u32) -> core::result::Result<(), W::Error> {
+        self.0.write_marked_u32(marker, v)
+    }
+    #[inline(always)]
+    fn put9(&mut self, marker: u8, v: u64) -> core::result::Result<(), W::Error> {
+        self.0.write_marked_u64(marker, v)
+    }
 }

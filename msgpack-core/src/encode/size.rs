@@ -8,17 +8,7 @@
 /// ```
 #[inline]
 pub const fn uint_size(v: u64) -> usize {
-    if v < 128 {
-        1
-    } else if v <= u8::MAX as u64 {
-        2
-    } else if v <= u16::MAX as u64 {
-        3
-    } else if v <= u32::MAX as u64 {
-        5
-    } else {
-        9
-    }
+    msgpack_wire::uint_len(v)
 }
 
 /// Bytes taken by a signed integer in its smallest form (non-negative values
@@ -30,19 +20,7 @@ pub const fn uint_size(v: u64) -> usize {
 /// ```
 #[inline]
 pub const fn int_size(v: i64) -> usize {
-    if v >= 0 {
-        uint_size(v as u64)
-    } else if v >= -32 {
-        1
-    } else if v >= i8::MIN as i64 {
-        2
-    } else if v >= i16::MIN as i64 {
-        3
-    } else if v >= i32::MIN as i64 {
-        5
-    } else {
-        9
-    }
+    msgpack_wire::int_len(v)
 }
 
 /// Bytes taken by a `str` item whose UTF-8 payload is `len` bytes (header included).
@@ -63,15 +41,7 @@ pub const fn str_size(len: usize) -> usize {
 /// ```
 #[inline]
 pub const fn str_header_size(len: usize) -> usize {
-    if len < 32 {
-        1
-    } else if len <= u8::MAX as usize {
-        2
-    } else if len <= u16::MAX as usize {
-        3
-    } else {
-        5
-    }
+    msgpack_wire::str_head_len(len)
 }
 
 /// Bytes taken by a `bin` item of `len` bytes (header included).
@@ -91,13 +61,7 @@ pub const fn bin_size(len: usize) -> usize {
 /// ```
 #[inline]
 pub const fn bin_header_size(len: usize) -> usize {
-    if len <= u8::MAX as usize {
-        2
-    } else if len <= u16::MAX as usize {
-        3
-    } else {
-        5
-    }
+    msgpack_wire::bin_head_len(len)
 }
 
 /// Bytes taken by the header of an array of `len` elements.
@@ -108,13 +72,7 @@ pub const fn bin_header_size(len: usize) -> usize {
 /// ```
 #[inline]
 pub const fn array_header_size(len: usize) -> usize {
-    if len < 16 {
-        1
-    } else if len <= u16::MAX as usize {
-        3
-    } else {
-        5
-    }
+    msgpack_wire::container_head_len(len)
 }
 
 /// Bytes taken by the header of a map of `len` entries.
@@ -135,13 +93,7 @@ pub const fn map_header_size(len: usize) -> usize {
 /// ```
 #[inline]
 pub const fn ext_size(len: usize) -> usize {
-    let header = match len {
-        1 | 2 | 4 | 8 | 16 => 2,
-        _ if len <= u8::MAX as usize => 3,
-        _ if len <= u16::MAX as usize => 4,
-        _ => 6,
-    };
-    header + len
+    msgpack_wire::ext_head_len(len) + len
 }
 
 /// The sum of encoding bounds ([`Encode::MAX_LEN`](crate::Encode::MAX_LEN)),
