@@ -58,8 +58,7 @@ fn value(j: &Json) -> Value {
     }
 }
 
-#[path = "common/same.rs"]
-mod same;
+use crate::common::same;
 use same::same;
 
 struct Vector {

@@ -12,11 +12,8 @@
 //! same bytes through every sink (slice, exact and short; new `Vec`;
 //! appended `Vec`; `io::Write` without a buffer of its own; `BytesMut`).
 
-#[path = "common/rng.rs"]
-mod rng;
-#[path = "common/roundtrip.rs"]
-#[allow(dead_code, reason = "this test uses `encode_checked` only")]
-mod roundtrip;
+use crate::common::rng;
+use crate::common::roundtrip;
 
 use std::fmt::Debug;
 

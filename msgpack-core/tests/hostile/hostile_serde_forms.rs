@@ -13,9 +13,7 @@ use std::time::{Duration, SystemTime};
 use msgpack_core::decode::{ErrorKind, Found};
 use msgpack_core::{MsgPack, from_slice, to_vec};
 
-#[path = "common/rng.rs"]
-#[allow(dead_code)]
-mod rng;
+use crate::common::rng;
 
 #[derive(MsgPack, Debug, PartialEq)]
 struct Std {

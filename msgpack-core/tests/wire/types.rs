@@ -7,9 +7,7 @@
 //! DESIGN.md section 3: integers in every width, floats, byte buffers from
 //! arrays, zero-copy borrowing, streaming, and error messages.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
-use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, HashSet, LinkedList, VecDeque};
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -29,50 +27,9 @@ use proptest::prelude::*;
 
 // ---- allocation counting (for the one-allocation promise of `to_vec`) ------
 
-/// Counts allocations per thread, so tests running in parallel do not see
-/// each other's.
-struct CountingAlloc;
-
-thread_local! {
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-#[allow(unsafe_code, reason = "a counting global allocator must implement the unsafe GlobalAlloc trait")]
-// SAFETY: every method forwards to `System` with the caller's arguments; the
-// counter is a const-initialised thread local without destructor, so touching
-// it never allocates or re-enters the allocator.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded unchanged.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCS.try_with(|c| c.set(c.get() + 1));
-        // SAFETY: forwarded unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAlloc = CountingAlloc;
-
-/// Runs `f` and returns its result with the number of allocations and
-/// reallocations it made on this thread.
-fn count_allocs<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    let before = ALLOCS.with(Cell::get);
-    let r = f();
-    (r, ALLOCS.with(Cell::get) - before)
-}
+// Per thread, so that tests running in parallel do not see each other's
+// (`common/count_alloc.rs`, counted by the binary's one global allocator).
+use crate::common::count_alloc::count_allocs;
 
 // ---- the core checks -----------------------------------------------------
 

@@ -163,8 +163,7 @@ fn the_stream_decoder_returns_every_vector_back_to_back_one_byte_per_read() {
     assert!(borrowed.next_ref::<ValueRef>().unwrap().is_none());
 }
 
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
 use rng::Rng;
 
 /// Random short inputs (bytes drawn mostly from markers and small lengths)

@@ -12,7 +12,7 @@
 //! No fuzzing run has found a crash so far; a crash input would be added
 //! here with the outcome it should have.
 
-#[path = "../fuzz/src/lib.rs"]
+#[path = "../../fuzz/src/lib.rs"]
 #[allow(unreachable_pub, reason = "the public API of the fuzz crate, included here as a private module")]
 mod fuzz_checks;
 

@@ -9,8 +9,7 @@
 //! enum's `other` variant holding a `Value`, and the serde format. The
 //! measured peaks are printed (`--nocapture`).
 
-#[path = "common/live_alloc.rs"]
-mod live_alloc;
+use crate::common::live_alloc;
 use live_alloc::{bound, measure};
 
 use std::collections::{BTreeMap, HashMap};

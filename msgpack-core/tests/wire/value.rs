@@ -11,8 +11,7 @@ use msgpack_core::{
 };
 use proptest::prelude::*;
 
-#[path = "common/any_value.rs"]
-mod any_value;
+use crate::common::any_value;
 use any_value::any_value;
 
 // ---- helpers -------------------------------------------------------------------
@@ -21,8 +20,7 @@ fn hex(s: &str) -> Vec<u8> {
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
 }
 
-#[path = "common/same.rs"]
-mod same;
+use crate::common::same;
 use same::same;
 
 /// Encodes `v` as `Value` and as `ValueRef`, checks `encoded_len`, decodes

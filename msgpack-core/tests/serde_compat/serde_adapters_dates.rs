@@ -10,13 +10,9 @@
 use msgpack_core::{MsgPack, from_slice, to_vec};
 use serde::{Deserialize, Serialize};
 
-#[path = "common/rng.rs"]
-#[allow(dead_code)]
-mod rng;
+use crate::common::rng;
 
-#[path = "common/parity.rs"]
-#[allow(dead_code)] // used with the date-time features only
-mod parity;
+use crate::common::parity;
 use parity::parity;
 
 // ---- chrono ------------------------------------------------------------------------

@@ -25,8 +25,7 @@ use msgpack_core::{Decode, DecodeOptions, Decoder, Ext, MsgPack, Timestamp, Valu
 
 // ---- allocation accounting ---------------------------------------------------------
 
-#[path = "common/live_alloc.rs"]
-mod live_alloc;
+use crate::common::live_alloc;
 
 /// Runs `f` and returns its result with the peak of bytes live above the
 /// level before the call (the result, still alive, included) and the bytes
@@ -219,8 +218,7 @@ struct DocView<'a> {
 
 // ---- random generation -----------------------------------------------------------------
 
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
 use rng::Rng;
 
 /// The generators this file needs, beside `next` and `below`.

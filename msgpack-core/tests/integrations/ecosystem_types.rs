@@ -11,9 +11,7 @@
 use msgpack_core::decode::ErrorKind;
 use msgpack_core::{MsgPack, from_slice, to_vec};
 
-#[path = "common/roundtrip.rs"]
-#[allow(dead_code)]
-mod roundtrip;
+use crate::common::roundtrip;
 use roundtrip::{Rng, encode_checked, hex, roundtrip, same_as_rmp_serde};
 
 /// The error kind of decoding `bytes` as `T`.

@@ -38,8 +38,7 @@ use msgpack_core::{
 };
 use serde_json::Value as Json;
 
-#[path = "common/same.rs"]
-mod same;
+use crate::common::same;
 use same::same;
 
 /// What the vendored file holds (see `tests/data/msgpack-test-suite.md`):

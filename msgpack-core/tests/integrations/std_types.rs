@@ -22,8 +22,7 @@ use msgpack_core::decode::{ErrorKind, Found};
 use msgpack_core::schema::{Schema, check, shape_of};
 use msgpack_core::{Encode, MsgPack, assert_compatible, encode, from_slice, to_vec};
 
-#[path = "common/roundtrip.rs"]
-mod roundtrip;
+use crate::common::roundtrip;
 use roundtrip::{Rng, encode_checked, hex, roundtrip, roundtrip_by, same_as_rmp_serde, same_as_rmp_serde_by};
 
 /// The error kind of decoding `bytes` as `T`.

@@ -846,8 +846,7 @@ fn serializer_errors() {
 
 // ---- hostile input ---------------------------------------------------------------
 
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
 
 #[derive(Deserialize, Debug)]
 #[allow(dead_code)]

@@ -323,8 +323,7 @@ fn from_rmpv(v: &rmpv::Value) -> Value {
     }
 }
 
-#[path = "common/same.rs"]
-mod same;
+use crate::common::same;
 use same::same;
 
 fn hex(b: &[u8]) -> String {

@@ -26,9 +26,7 @@ use std::time::Duration;
 use msgpack_core::schema::{check, shape_of};
 use msgpack_core::{Ext, MsgPack, Timestamp, Value, from_slice, to_vec};
 
-#[macro_use]
-#[path = "common/soundness.rs"]
-mod soundness;
+use crate::common::soundness;
 use soundness::{Expect, message, verify, verify_with};
 
 fn nz8(v: u8) -> NonZeroU8 {
@@ -165,8 +163,8 @@ mod options_tuples {
 }
 
 mod maps {
+    use super::structs::{IntKeyed, V1};
     use super::*;
-    use crate::structs::{IntKeyed, V1};
 
     derive_all! {
         pub(crate) struct WithOption { a: u8, b: Option<u8> }

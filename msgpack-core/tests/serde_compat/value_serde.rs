@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 use msgpack_core::{Ext, Timestamp, Value, ValueRef, from_slice, to_vec};
 use proptest::prelude::*;
 
-#[path = "common/any_value.rs"]
-mod any_value;
+use crate::common::any_value;
 use any_value::any_value;
 use serde::de::value::{Error as PlainError, I128Deserializer, U128Deserializer};
 use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
@@ -17,8 +16,7 @@ use serde::forward_to_deserialize_any;
 
 // ---- helpers -------------------------------------------------------------------
 
-#[path = "common/same.rs"]
-mod same;
+use crate::common::same;
 use same::same;
 
 fn map(entries: Vec<(Value, Value)>) -> Value {

@@ -11,9 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use msgpack_core::{MsgPack, Raw, Value};
 
-#[macro_use]
-#[path = "common/soundness.rs"]
-mod soundness;
+use crate::common::soundness;
 use soundness::{Expect, message, verify, verify_with};
 
 /// `name: Reader, Writer => "message" [writer values];`: the check rejects

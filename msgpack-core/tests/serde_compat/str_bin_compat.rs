@@ -442,8 +442,7 @@ fn float_32_widens_and_numbers_keep_their_kind() {
     assert!(from_slice::<i64>(&[0xca, 0x3f, 0x80, 0, 0]).is_err());
 }
 
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
 
 /// Hostile input with the option on: mutated messages never panic, and a
 /// `Value` reads the same with and without the option (nothing new to

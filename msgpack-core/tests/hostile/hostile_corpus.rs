@@ -28,8 +28,7 @@ use msgpack_core::{
 
 // ---- allocation accounting (as in hostile.rs) -------------------------------------------
 
-#[path = "common/peak_alloc.rs"]
-mod peak_alloc;
+use crate::common::peak_alloc;
 use peak_alloc::measure;
 
 // ---- helpers ---------------------------------------------------------------------

@@ -13,10 +13,8 @@ use msgpack_core::{
 };
 use proptest::prelude::*;
 
-#[path = "common/any_value.rs"]
-mod any_value;
-#[path = "common/peak_alloc.rs"]
-mod peak_alloc;
+use crate::common::any_value;
+use crate::common::peak_alloc;
 
 proptest! {
     #[test]

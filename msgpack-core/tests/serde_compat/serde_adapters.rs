@@ -18,12 +18,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use msgpack_core::{MsgPack, from_slice, to_vec};
 use serde::{Deserialize, Serialize};
 
-#[path = "common/rng.rs"]
-#[allow(dead_code)]
-mod rng;
+use crate::common::rng;
 
-#[path = "common/parity.rs"]
-mod parity;
+use crate::common::parity;
 use parity::parity;
 
 // ---- Duration, SystemTime, 128-bit integers ---------------------------------------

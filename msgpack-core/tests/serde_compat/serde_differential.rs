@@ -21,8 +21,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_bytes::ByteBuf;
 
-#[path = "common/rng.rs"]
-mod rng;
+use crate::common::rng;
 use rng::Rng;
 
 fn hex(b: &[u8]) -> String {
@@ -327,8 +326,7 @@ impl Rng {
     }
 }
 
-#[path = "common/same.rs"]
-mod same;
+use crate::common::same;
 
 #[test]
 fn random_values_through_both_crates() {
