@@ -2,7 +2,7 @@
 //! exact error: its `ErrorKind` (variant and fields), its byte offset and,
 //! where it says something, its path.
 //!
-//! `hostile.rs` covers the core types (truncation of std containers, 0xc1 at
+//! `malformed.rs` covers the core types (truncation of std containers, 0xc1 at
 //! the top and in std containers, invalid UTF-8 in std strings, huge length
 //! prefixes into std types, depth bombs through hand-written recursive
 //! types). This file adds what it leaves out: `ValueRef` and derived types

@@ -3,7 +3,7 @@
 //! offset and its path), and random mutations of valid messages never
 //! panic. Companion of `hostile_corpus.rs`, for the adapters.
 //!
-//! `cargo test -p msgpack-core --features chrono,time --test hostile_serde_forms`.
+//! `cargo test -p msgpack-core --features chrono,time --test hostile hostile::hostile_serde_forms::`.
 
 #![allow(unused_imports)]
 

@@ -6,9 +6,9 @@
 //! `array` form, each side reads the other's, and `encoded_len` is exact.
 //! This file: `Duration`, `SystemTime`, 128-bit integers, ranges, and the
 //! adapters in the schema descriptor; the date-times are in
-//! `serde_adapters_dates.rs`, bad input in `hostile_serde_forms.rs`.
+//! `serde_adapters_dates.rs`, bad input in `hostile/hostile_serde_forms.rs`.
 //!
-//! `cargo test -p msgpack-core --test serde_adapters`.
+//! `cargo test -p msgpack-core --test serde_compat serde_compat::serde_adapters::`.
 
 #![allow(unused_imports)]
 

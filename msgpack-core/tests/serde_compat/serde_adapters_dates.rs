@@ -3,7 +3,7 @@
 //! (`chrono_str`) and timestamp modules (`chrono_ts`), time's RFC 3339 and
 //! tuples, in map and `array` containers, both ways.
 //!
-//! `cargo test -p msgpack-core --features chrono,time --test serde_adapters_dates`.
+//! `cargo test -p msgpack-core --features chrono,time --test serde_compat serde_compat::serde_adapters_dates::`.
 
 #![allow(unused_imports)]
 

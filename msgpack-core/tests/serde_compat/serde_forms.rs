@@ -6,10 +6,10 @@
 //! `array` container). Each type is `Same` (equal bytes, and each side
 //! reads the other's) or `Differs` (and whether each side still reads the
 //! other's); every `Differs` names the adapter of `msgpack_core::with`
-//! that gives serde's bytes, tested in `tests/serde_adapters.rs`.
+//! that gives serde's bytes, tested in `tests/serde_compat/serde_adapters.rs`.
 //!
 //! Runs with the ecosystem features (`--all-features` runs all):
-//! `cargo test -p msgpack-core --features chrono,time,uuid,indexmap,smallvec,arrayvec,heapless,rust_decimal --test serde_forms`.
+//! `cargo test -p msgpack-core --features chrono,time,uuid,indexmap,smallvec,arrayvec,heapless,rust_decimal --test serde_compat serde_compat::serde_forms::`.
 
 #![allow(unused_imports)]
 

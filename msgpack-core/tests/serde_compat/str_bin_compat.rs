@@ -371,8 +371,8 @@ fn the_serde_path_reads_as_rmp_serde_whatever_the_option() {
 
 /// Non-canonical (wider than needed) forms read as the smallest would;
 /// `Value` writes the smallest header back, an ext's payload as it was.
-/// (Every form: `tests/spec_vectors.rs` `noncanonical_forms_decode` and
-/// every alternative encoding of `tests/test_suite.rs`.)
+/// (Every form: `tests/wire/spec_vectors.rs` `noncanonical_forms_decode` and
+/// every alternative encoding of `tests/wire/test_suite.rs`.)
 #[test]
 fn noncanonical_forms_read_and_value_writes_the_smallest_header() {
     let v: Value = from_slice(b"\xd3\x00\x00\x00\x00\x00\x00\x00\x05").unwrap();
@@ -414,7 +414,7 @@ fn duplicate_map_keys_the_last_wins() {
 
 /// Byte buffers read an array of small integers (serde's `Vec<u8>`
 /// without `serde_bytes`), except a borrowed `&[u8]`; more in
-/// `tests/types.rs` `byte_buffers_from_arrays_of_small_ints`.
+/// `tests/wire/types.rs` `byte_buffers_from_arrays_of_small_ints`.
 #[test]
 fn byte_buffers_read_arrays_of_small_integers() {
     assert_eq!(from_slice::<Vec<u8>>(&[0x92, 0x01, 0xcc, 0xff]).unwrap(), [1, 255]);

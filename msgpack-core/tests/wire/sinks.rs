@@ -2,7 +2,7 @@
 //! spare-capacity writes behind `to_vec` / `append_to_vec`), at every room
 //! boundary. Small on purpose: these are the tests Miri runs over the
 //! `unsafe` blocks of `encode/write.rs` and its files
-//! (`cargo +nightly miri test -p msgpack-core --test sinks`).
+//! (`cargo +nightly miri test -p msgpack-core --test wire wire::sinks::`).
 
 use msgpack_core::encode::{EndOfSlice, SliceWriter, Write};
 use msgpack_core::{Encode, Encoder, append_to_vec, to_slice, to_vec};

@@ -71,7 +71,7 @@ fn endless(prefix: &[u8], fill: u8) -> (Endless, Rc<Cell<usize>>) {
     (Endless { prefix: prefix.to_vec(), fill, served: served.clone() }, served)
 }
 
-// ---- the interop vectors (as tests/interop.rs loads them) ------------------------
+// ---- the interop vectors (as tests/wire/interop.rs loads them) ------------------------
 
 fn unhex(s: &str) -> Vec<u8> {
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()

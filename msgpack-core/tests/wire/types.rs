@@ -28,7 +28,7 @@ use proptest::prelude::*;
 // ---- allocation counting (for the one-allocation promise of `to_vec`) ------
 
 // Per thread, so that tests running in parallel do not see each other's
-// (`common/count_alloc.rs`, counted by the binary's one global allocator).
+// (`common/alloc.rs`, the binary's one global allocator).
 use crate::common::count_alloc::count_allocs;
 
 // ---- the core checks -----------------------------------------------------
