@@ -4,7 +4,7 @@
 //!
 //! - `vectors`: the canonical interop vectors of
 //!   `msgpack-core/tests/data/vectors.json` (made with msgpack-python);
-//! - `boundaries`: the boundary values of `msgpack-core/tests/spec_vectors.rs`
+//! - `boundaries`: the boundary values of `msgpack-core/tests/wire/spec_vectors.rs`
 //!   (every format family's limits: integer widths, str / bin / array / map
 //!   lengths, every ext length, timestamps at each layout boundary, float
 //!   specials, NaN payloads, -0.0);

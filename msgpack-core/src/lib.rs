@@ -136,20 +136,20 @@
 //!   timestamp in the 96-bit layout whose value fits 32 bits) reads as the
 //!   smallest form would. [`Value`] keeps the value, not the form: it
 //!   writes the smallest header back (an ext's payload as it was read).
-//!   `tests/spec_vectors.rs` (`noncanonical_forms_decode`),
-//!   `tests/str_bin_compat.rs`, and every alternative encoding of the
-//!   msgpack-test-suite cases (`tests/test_suite.rs`).
-//! - **`float 32` into `f64`**, exactly widened (`tests/test_suite.rs`).
+//!   `tests/wire/spec_vectors.rs` (`noncanonical_forms_decode`),
+//!   `tests/serde_compat/str_bin_compat.rs`, and every alternative encoding of the
+//!   msgpack-test-suite cases (`tests/wire/test_suite.rs`).
+//! - **`float 32` into `f64`**, exactly widened (`tests/wire/test_suite.rs`).
 //!   Integers and floats do not read as each other unless
 //!   [`DecodeOptions::int_to_float`] lets floats read integers.
 //! - **Byte buffers from arrays of small integers**, as serde writes a
 //!   `Vec<u8>` without `serde_bytes` (not into a borrowed `&[u8]`):
-//!   `tests/types.rs` (`byte_buffers_from_arrays_of_small_ints`).
+//!   `tests/wire/types.rs` (`byte_buffers_from_arrays_of_small_ints`).
 //! - **Unit structs and `PhantomData` from `nil`** as well as from the
-//!   empty array they are written as (`tests/str_bin_compat.rs`).
+//!   empty array they are written as (`tests/serde_compat/str_bin_compat.rs`).
 //! - **Repeated map keys**: a map type keeps the last value, as rmp-serde
 //!   does; a [`Value`] keeps every entry, in order; a derived struct
-//!   refuses a repeated field (`tests/str_bin_compat.rs`).
+//!   refuses a repeated field (`tests/serde_compat/str_bin_compat.rs`).
 //! - **`str` and `bin` only with [`DecodeOptions::str_bin_compat`].** By
 //!   default a string refuses a `bin` and a byte buffer a `str`
 //!   (`expected str, found bin of 2 bytes`): the types are kept apart, as
@@ -159,14 +159,14 @@
 //!   where a decode would otherwise fail. [`Value`] keeps the wire's type either way, and the
 //!   [`serde`][serde-mod] format reads as rmp-serde, whatever the option
 //!   (a `String` takes a `bin` of UTF-8, `serde_bytes` a `str`):
-//!   `tests/str_bin_compat.rs`.
+//!   `tests/serde_compat/str_bin_compat.rs`.
 //!
 //! Not tolerated: bytes after the value ([`from_slice`] gives
 //! [`TrailingBytes`](decode::ErrorKind::TrailingBytes); read several
 //! values with a [`Decoder`]), the never-used marker `0xc1`, a `str`
 //! whose payload is not UTF-8 (except through the serde format, to a
 //! visitor that takes bytes), and a timestamp of 1e9 nanoseconds or more
-//! (`tests/test_suite.rs`, `tests/hostile_corpus.rs`, `tests/str_bin_compat.rs`).
+//! (`tests/wire/test_suite.rs`, `tests/hostile/hostile_corpus.rs`, `tests/serde_compat/str_bin_compat.rs`).
 //!
 //! # Features
 //!
@@ -220,8 +220,8 @@
 //!    up to 32 bytes per item (a `Value` is 32, a map entry of two `Value`s
 //!    64) is then reserved in full, at most 32 bytes per input byte; an
 //!    error's path takes 32 bytes per level and its message is written at
-//!    its exact size. Checked on every input of `tests/hostile_claims.rs`
-//!    (nested over-claiming headers), `tests/stress.rs` and the differential
+//!    its exact size. Checked on every input of `tests/hostile/hostile_claims.rs`
+//!    (nested over-claiming headers), `tests/hostile/stress.rs` and the differential
 //!    fuzz test (`msgpack-derive/tests/fuzz_differential.rs`).
 //!
 //!    **What your own types add.** An element type larger than 32 bytes per
@@ -269,10 +269,10 @@
 //!
 //! [`DecodeOptions::untrusted`] tightens every limit (depth 64, containers
 //! of 65,536, strings of 1 MiB, 64 MiB per decode). The guarantees are
-//! tested by a named hostile corpus (`tests/hostile.rs`,
-//! `tests/hostile_corpus.rs`), a seeded stress test of mutated messages
-//! (`tests/stress.rs`), differential tests against rmp-serde, rmpv and
-//! Python's `msgpack` (`tests/differential.rs`, `tests/interop.rs`), and
+//! tested by a named hostile corpus (`tests/hostile/malformed.rs`,
+//! `tests/hostile/hostile_corpus.rs`), a seeded stress test of mutated messages
+//! (`tests/hostile/stress.rs`), differential tests against rmp-serde, rmpv and
+//! Python's `msgpack` (`tests/hostile/differential.rs`, `tests/wire/interop.rs`), and
 //! cargo-fuzz targets (`fuzz/`).
 //!
 //! # Compile-time schema checks
@@ -302,9 +302,9 @@
 //! bounded window, one UTF-8 shortcut and one schema pointer, the rest of
 //! the crate reaching them through safe functions; each block has a
 //! `SAFETY` note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
-//! --test sinks`, `-p msgpack-derive --test bounded`, `-p msgpack-core
-//! --test schema`). Generated code has none. The speed-ups, each measured
-//! with `msgpack-bench` (`--profile`, callgrind) before it was kept:
+//! --test wire wire::sinks::`, `-p msgpack-derive --test bounded`, `-p msgpack-core
+//! --test schema schema::descriptors::`). Generated code has none. The speed-ups, each
+//! measured with `msgpack-bench` (`--profile`, callgrind) before it was kept:
 //! - a `str` payload that passes the word-wise ASCII test becomes `&str`
 //!   without running the full UTF-8 validator again (ASCII is valid UTF-8):
 //!   one pass over the bytes instead of two;
@@ -328,7 +328,7 @@
 //! `&'static` reference inside a constant makes the compiler evaluate its
 //! target while evaluating the constant, which is a cycle for recursive
 //! types; a pointer that only `ShapeRef::new(&'static Shape)` can create
-//! lets descriptors point at each other (`tests/schema.rs` under Miri).
+//! lets descriptors point at each other (`tests/schema/descriptors.rs` under Miri).
 //!
 // Links to items behind a feature: without it they point at the Features
 // table instead of failing (`cargo doc` with default features, -D warnings).

@@ -13,8 +13,8 @@
 //! (`serde_range`'s adapter is [`serde_range::compact`]: the map form is
 //! the ranges' own.)
 //! Each is tested against rmp-serde both ways, in map and `array`
-//! containers (`tests/serde_adapters.rs`, `tests/serde_adapters_dates.rs`;
-//! bad input in `tests/hostile_serde_forms.rs`).
+//! containers (`tests/serde_compat/serde_adapters.rs`, `tests/serde_compat/serde_adapters_dates.rs`;
+//! bad input in `tests/hostile/hostile_serde_forms.rs`).
 //!
 //! | type | here | rmp-serde (serde impl) | adapter | feature |
 //! |---|---|---|---|---|
@@ -29,7 +29,7 @@
 //! | `Range`, `RangeInclusive`, `RangeFrom`, `RangeTo` | `{"start": s, "end": e}` (= `to_vec_named`) | `to_vec`: `[start, end]` | [`serde_range::compact`] (in map containers none is needed) | |
 //!
 //! The other forms of the crate's type table equal rmp-serde's (each is
-//! compared in `tests/serde_forms.rs`), except byte buffers without
+//! compared in `tests/serde_compat/serde_forms.rs`), except byte buffers without
 //! `serde_bytes` (the derive's `as_array`) and `OsString` off Unix
 //! (serde's `{"Windows": [u16s]}` is read, not written). Serde's forms in
 //! a human-readable rmp-serde

@@ -2,65 +2,14 @@
 //! msgspec's own encoding of the n = 1000 tree and re-encode it to the
 //! identical 130,702 bytes, owned and borrowed.
 
-use msgpack_core::{DecodeOptions, Encode, MsgPack};
+use msgpack_core::{DecodeOptions, Encode};
+// The W1 types, defined once for the workspace (`msgpack-testdata`, as the
+// benchmark runner uses them). `rename_all` renames the variants (the tags
+// `"file"`, `"directory"`); the fields keep their snake_case names.
+use msgpack_testdata::w1::{Node, NodeRef};
 
 /// msgspec's encoding of the W1 tree at n = 1000 (see `data/README.md`).
 const FIXTURE: &[u8] = include_bytes!("data/msgspec-filesystem-1000.msgpack");
-
-#[derive(MsgPack, Debug, Clone, Copy, PartialEq, Eq)]
-#[msgpack(rename_all = "SCREAMING_SNAKE_CASE")]
-enum Permissions {
-    Read,
-    Write,
-    ReadWrite,
-}
-
-/// `rename_all` renames the variants (the tags `"file"`, `"directory"`);
-/// the fields keep their snake_case names.
-#[derive(MsgPack, Debug, Clone, PartialEq)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
-enum Node {
-    File {
-        name: String,
-        created_by: String,
-        created_at: String,
-        updated_by: Option<String>,
-        updated_at: Option<String>,
-        nbytes: u64,
-        permissions: Permissions,
-    },
-    Directory {
-        name: String,
-        created_by: String,
-        created_at: String,
-        updated_by: Option<String>,
-        updated_at: Option<String>,
-        contents: Vec<Node>,
-    },
-}
-
-/// The same shape borrowing every string from the input.
-#[derive(MsgPack, Debug, Clone, PartialEq)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
-enum NodeRef<'a> {
-    File {
-        name: &'a str,
-        created_by: &'a str,
-        created_at: &'a str,
-        updated_by: Option<&'a str>,
-        updated_at: Option<&'a str>,
-        nbytes: u64,
-        permissions: Permissions,
-    },
-    Directory {
-        name: &'a str,
-        created_by: &'a str,
-        created_at: &'a str,
-        updated_by: Option<&'a str>,
-        updated_at: Option<&'a str>,
-        contents: Vec<NodeRef<'a>>,
-    },
-}
 
 #[derive(Default, Debug, PartialEq)]
 struct Stats {
@@ -73,7 +22,13 @@ struct Stats {
     permissions: [usize; 3],
 }
 
-impl Node {
+/// The tree's figures, counted by walking it (a trait: the types are
+/// another crate's).
+trait CountStats {
+    fn stats(&self, depth: usize, s: &mut Stats);
+}
+
+impl CountStats for Node {
     fn stats(&self, depth: usize, s: &mut Stats) {
         match self {
             Node::File { updated_by, nbytes, permissions, .. } => {
@@ -94,7 +49,7 @@ impl Node {
     }
 }
 
-impl NodeRef<'_> {
+impl CountStats for NodeRef<'_> {
     fn stats(&self, depth: usize, s: &mut Stats) {
         match self {
             NodeRef::File { updated_by, nbytes, permissions, .. } => {

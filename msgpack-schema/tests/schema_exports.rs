@@ -11,38 +11,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use msgpack_core::schema::Schema;
 use msgpack_core::{MsgPack, Timestamp, Value};
 use msgpack_schema::{json_schema, msgspec};
+// W1's tree, as `msgpack-bench` uses it (`msgpack-testdata`, the one
+// definition of the workspace).
+use msgpack_testdata::w1::Node;
 use serde_json::Value as Json;
-
-#[derive(MsgPack)]
-#[msgpack(rename_all = "SCREAMING_SNAKE_CASE")]
-enum Permissions {
-    Read,
-    Write,
-    ReadWrite,
-}
-
-/// W1's tree, as `msgpack-bench` defines it.
-#[derive(MsgPack)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults)]
-enum Node {
-    File {
-        name: String,
-        created_by: String,
-        created_at: String,
-        updated_by: Option<String>,
-        updated_at: Option<String>,
-        nbytes: u64,
-        permissions: Permissions,
-    },
-    Directory {
-        name: String,
-        created_by: String,
-        created_at: String,
-        updated_by: Option<String>,
-        updated_at: Option<String>,
-        contents: Vec<Node>,
-    },
-}
 
 #[derive(MsgPack)]
 #[msgpack(array)]

@@ -340,6 +340,19 @@ fn contents(dir: &mut Node) -> &mut Vec<Node> {
 /// assert_eq!(msgpack_core::to_vec(&generate(10)).unwrap().len(), 1316);
 /// ```
 ///
+/// Its trees decode borrowed too:
+///
+/// ```
+/// use msgpack_bench::w1::{NodeRef, generate};
+///
+/// let bytes = msgpack_core::to_vec(&generate(5)).unwrap();
+/// let tree: NodeRef<'_> = msgpack_core::from_slice(&bytes).unwrap();
+/// let NodeRef::Directory { name, contents, .. } = tree else { panic!("a tree of 5 nodes is a directory") };
+/// assert_eq!(contents.len(), 4);
+/// // `name` points into `bytes`: nothing was copied.
+/// assert!(bytes.as_ptr_range().contains(&name.as_ptr()));
+/// ```
+///
 /// # Panics
 ///
 /// If `n` is 0 (msgspec's generator never stops then).

@@ -11,6 +11,11 @@
 //! types, named and compact), rmp-serde (named and compact), rmpv, zerompk
 //! (its traits written by hand, and its `Value`); what cannot express the
 //! tree is listed with the reason.
+//!
+//! The derived types ([`Node`], [`NodeRef`], [`Permissions`]) are
+//! `msgpack-testdata`'s, shared with the derive's and the schema exports'
+//! tests; the serde and zerompk rows have their own copies (those crates'
+//! derives write other forms).
 
 mod generate;
 mod hand;
@@ -19,142 +24,15 @@ mod zerompk_rows;
 
 use std::rc::Rc;
 
-use msgpack_core::{MsgPack, Value, ValueRef};
+use msgpack_core::{Value, ValueRef};
 
 use crate::harness::{Case, Group, Row, Workload, names};
 use crate::rows;
 
 pub use generate::{PyRandom, generate};
-
-/// A file's access rights, written as `"READ"`, `"WRITE"`, `"READ_WRITE"`.
-///
-/// ```
-/// use msgpack_bench::w1::Permissions;
-///
-/// assert_eq!(msgpack_core::to_vec(&Permissions::ReadWrite).unwrap(), msgpack_core::to_vec("READ_WRITE").unwrap());
-/// let bytes = msgpack_core::to_vec("WRITE").unwrap();
-/// assert_eq!(msgpack_core::from_slice::<Permissions>(&bytes).unwrap(), Permissions::Write);
-/// ```
-#[derive(MsgPack, Debug, Clone, Copy, PartialEq, Eq)]
-#[msgpack(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Permissions {
-    /// `"READ"`.
-    Read,
-    /// `"WRITE"`.
-    Write,
-    /// `"READ_WRITE"`.
-    ReadWrite,
-}
-
-/// A node of the tree, owning its strings: a map tagged by `type`
-/// (`"file"` or `"directory"`), `None` options left out.
-///
-/// ```
-/// use msgpack_bench::w1::{Node, Permissions};
-/// use msgpack_core::Value;
-///
-/// let file = Node::File {
-///     name: "notes".into(),
-///     created_by: "alice".into(),
-///     created_at: "2020-01-01T00:00:00+00:00".into(),
-///     updated_by: None,
-///     updated_at: None,
-///     nbytes: 42,
-///     permissions: Permissions::Read,
-/// };
-/// let bytes = msgpack_core::to_vec(&file).unwrap();
-/// let map = msgpack_core::from_slice::<Value>(&bytes).unwrap();
-/// // The tag comes first; the `None` fields are left out.
-/// let keys: Vec<&str> = map.as_map().unwrap().iter().filter_map(|(k, _)| k.as_str()).collect();
-/// assert_eq!(keys, ["type", "name", "created_by", "created_at", "nbytes", "permissions"]);
-/// assert_eq!(map.get("type").and_then(Value::as_str), Some("file"));
-/// assert_eq!(msgpack_core::from_slice::<Node>(&bytes).unwrap(), file);
-/// ```
-#[derive(MsgPack, Debug, Clone, PartialEq)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults, schema_lock = "schemas/w1/Node.msgpack-schema")]
-pub enum Node {
-    /// `{"type": "file", ...}`.
-    File {
-        /// 4 to 30 ASCII letters.
-        name: String,
-        /// A first name.
-        created_by: String,
-        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
-        created_at: String,
-        /// A first name, for a quarter of the nodes.
-        updated_by: Option<String>,
-        /// Set with `updated_by`.
-        updated_at: Option<String>,
-        /// 0 to 1,000,000.
-        nbytes: u64,
-        /// The access rights.
-        permissions: Permissions,
-    },
-    /// `{"type": "directory", ...}`.
-    Directory {
-        /// 4 to 30 ASCII letters.
-        name: String,
-        /// A first name.
-        created_by: String,
-        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
-        created_at: String,
-        /// A first name, for a quarter of the nodes.
-        updated_by: Option<String>,
-        /// Set with `updated_by`.
-        updated_at: Option<String>,
-        /// The children, in order.
-        contents: Vec<Node>,
-    },
-}
-
-/// [`Node`] borrowing every string from the input.
-///
-/// ```
-/// use msgpack_bench::w1::{NodeRef, generate};
-///
-/// let bytes = msgpack_core::to_vec(&generate(5)).unwrap();
-/// let tree: NodeRef<'_> = msgpack_core::from_slice(&bytes).unwrap();
-/// let NodeRef::Directory { name, contents, .. } = tree else { panic!("a tree of 5 nodes is a directory") };
-/// assert_eq!(contents.len(), 4);
-/// // `name` points into `bytes`: nothing was copied.
-/// assert!(bytes.as_ptr_range().contains(&name.as_ptr()));
-/// ```
-#[derive(MsgPack, Debug, Clone, PartialEq)]
-#[msgpack(tag = "type", rename_all = "lowercase", omit_defaults, schema_lock = "schemas/w1/Node.msgpack-schema")]
-pub enum NodeRef<'a> {
-    /// `{"type": "file", ...}`.
-    File {
-        /// 4 to 30 ASCII letters.
-        name: &'a str,
-        /// A first name.
-        created_by: &'a str,
-        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
-        created_at: &'a str,
-        /// A first name, for a quarter of the nodes.
-        updated_by: Option<&'a str>,
-        /// Set with `updated_by`.
-        updated_at: Option<&'a str>,
-        /// 0 to 1,000,000.
-        nbytes: u64,
-        /// The access rights.
-        permissions: Permissions,
-    },
-    /// `{"type": "directory", ...}`.
-    Directory {
-        /// 4 to 30 ASCII letters.
-        name: &'a str,
-        /// A first name.
-        created_by: &'a str,
-        /// `YYYY-MM-DDTHH:MM:SS+00:00`.
-        created_at: &'a str,
-        /// A first name, for a quarter of the nodes.
-        updated_by: Option<&'a str>,
-        /// Set with `updated_by`.
-        updated_at: Option<&'a str>,
-        /// The children, in order.
-        contents: Vec<NodeRef<'a>>,
-    },
-}
+/// The derived W1 types, defined once for the workspace in
+/// `msgpack-testdata` (with their lock file, `schemas/w1/`).
+pub use msgpack_testdata::w1::{Node, NodeRef, Permissions};
 
 /// The node counts of the cases.
 pub const SIZES: [usize; 3] = [100, 1_000, 10_000];

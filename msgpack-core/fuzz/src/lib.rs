@@ -1,5 +1,5 @@
 //! The properties the fuzz targets check, shared with the stable regression
-//! tests: `../tests/fuzz_regressions.rs` includes this file with `#[path]`,
+//! tests: `../tests/hostile/fuzz_regressions.rs` includes this file with `#[path]`,
 //! so every input kept there runs through exactly these checks.
 //!
 //! Each function panics when a property fails and returns normally

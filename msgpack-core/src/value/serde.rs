@@ -168,7 +168,7 @@ impl Serialize for Bytes<'_> {
 /// item nested in 1023 or 1024 arrays and maps is too deep here. At the
 /// limit, serde_json or rmp-serde and `Value` together need under 1 MiB of
 /// stack in a release build (under 4 MiB unoptimised; measured by
-/// `tests/serde.rs`).
+/// `tests/serde_compat/value_serde.rs`).
 ///
 /// ```
 /// use msgpack_core::Value;

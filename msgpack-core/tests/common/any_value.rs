@@ -1,5 +1,5 @@
 //! A proptest strategy for arbitrary `Value`s: every kind of item, nested
-//! up to 4 levels (shared by `value.rs` and `serde.rs`).
+//! up to 4 levels (shared by `wire/value.rs` and `serde_compat/value_serde.rs`).
 
 use msgpack_core::{Ext, Timestamp, Value};
 use proptest::prelude::*;

@@ -1,5 +1,6 @@
 //! The adapters' parity check against rmp-serde (shared by
-//! `serde_adapters.rs` and `serde_adapters_dates.rs`).
+//! `serde_compat/serde_adapters.rs` and
+//! `serde_compat/serde_adapters_dates.rs`).
 
 use std::fmt::Debug;
 

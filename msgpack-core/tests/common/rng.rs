@@ -1,6 +1,8 @@
 //! xorshift64*: a tiny deterministic generator for the seeded tests, so a
-//! failure reproduces (shared by `hostile.rs`, `stress.rs` and
-//! `stream.rs`; each adds the generators it needs in its own `impl Rng`).
+//! failure reproduces (shared by the seeded tests of every layer, e.g.
+//! `hostile/malformed.rs`, `hostile/stress.rs` and `wire/stream.rs`; each
+//! file adds the generators it needs in its own `impl Rng`, so the files of
+//! one binary must not add two methods of the same name).
 
 /// The generator state; any non-zero seed.
 pub(crate) struct Rng(pub(crate) u64);

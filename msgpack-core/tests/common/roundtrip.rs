@@ -1,5 +1,6 @@
 //! Round trips and the comparison with rmp-serde, shared by
-//! `std_types.rs` and `ecosystem_types.rs`.
+//! `integrations/std_types.rs`, `integrations/ecosystem_types.rs`
+//! and `wire/templates.rs`.
 //!
 //! [`encode_checked`] encodes through every entry point and checks that
 //! they agree with each other and with `encoded_len`, and that a slice one

@@ -1,5 +1,5 @@
 //! The verdict checks of the schema soundness tests (shared by
-//! `schema_soundness.rs` and `schema_soundness_shapes.rs`): each pair runs
+//! `schema/schema_soundness.rs` and `schema/schema_soundness_shapes.rs`): each pair runs
 //! `schema::check(reader, writer)`, encodes the writer's edge values and
 //! decodes them as the reader, and compares the outcome with the verdict.
 
