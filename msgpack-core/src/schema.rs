@@ -214,7 +214,6 @@ pub mod lock;
 mod report;
 mod rule;
 
-#[doc(hidden)]
 pub use check::{MAX_CHECK_DEPTH, check};
 pub use field_def::FieldDef;
 pub use report::{Incompatibilities, Incompatible};

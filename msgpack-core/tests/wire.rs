@@ -15,6 +15,7 @@ mod wire {
     mod ascii_str;
     mod encode_limits;
     mod entry_points;
+    mod forwarding;
     mod hand_written;
     mod interop;
     mod limits;

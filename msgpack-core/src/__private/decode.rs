@@ -12,22 +12,6 @@ use crate::decode::{self, Decode, Decoder};
 use crate::layout::Layout;
 use crate::marker::Marker;
 
-/// Consumes a `fixmap` header that passes the checks of
-/// [`Decoder::map_len`] and returns its length and offset; any other input
-/// is left alone (the fast path of a map-form struct).
-#[inline(always)]
-pub fn fixmap(d: &mut Decoder<'_>) -> Option<(usize, usize)> {
-    d.fixmap()
-}
-
-/// Consumes a `fixarray` header of exactly `n` elements (`n < 16`) that
-/// passes the checks of [`Decoder::array_len`], and says whether it did
-/// (the fast path of an array-form struct).
-#[inline(always)]
-pub fn fixarray_exact(d: &mut Decoder<'_>, n: u8) -> bool {
-    d.fixarray_exact(n)
-}
-
 /// Consumes an array header of exactly `n` elements in its smallest form
 /// (what the derive writes for a struct of `n` fields) that passes the
 /// checks of [`Decoder::array_len`], and says whether it did (the fast

@@ -18,7 +18,7 @@ use super::{Encoder, EndOfSlice, Error, Write};
 pub const BOUNDED_LIMIT: usize = 256;
 
 /// The window for a bound of `max` bytes: its span (`max` rounded up to a
-/// power of two, so that offsets can be masked into it) plus [`SLACK`];
+/// power of two, so that offsets can be masked into it) plus the window slack;
 /// clamped at [`BOUNDED_LIMIT`], so that it is always a valid size for the
 /// type system whether or not the bounded path is taken.
 pub const fn window(max: usize) -> usize {

@@ -109,11 +109,11 @@ pub const fn max_len_sum(parts: &[usize]) -> usize {
 }
 
 /// `count` copies of an element bound, saturating.
-pub const fn max_len_times(count: usize, each: usize) -> usize {
+pub(crate) const fn max_len_times(count: usize, each: usize) -> usize {
     count.saturating_mul(each)
 }
 
 /// The larger of two bounds.
-pub const fn max_len_max(a: usize, b: usize) -> usize {
+pub(crate) const fn max_len_max(a: usize, b: usize) -> usize {
     if a > b { a } else { b }
 }

@@ -3,17 +3,25 @@
 //! writes them). A value that cannot be read at encode time (a `RefCell`
 //! that is mutably borrowed, a poisoned lock) is an
 //! [`encode::Error::Custom`], with `encoded_len` 0 (nothing is written).
+//! Their bound and cost are the value's; a fixed layout only `Cell`'s (the
+//! others' reads can fail, and a template's write cannot).
 
 use core::cell::{Cell, RefCell};
 
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
+use crate::layout::Layout;
 use crate::schema::{Schema, ShapeRef};
 
-/// The value, copied out.
+/// The value, copied out; every item of `Encode` forwarded.
 impl<T: Encode + Copy> Encode for Cell<T> {
     const COSTLY_LEN: bool = T::COSTLY_LEN;
     const MAX_LEN: usize = T::MAX_LEN;
+    const __LAYOUT: Layout = T::__LAYOUT;
+    #[inline(always)]
+    fn __write_fixed(&self, out: &mut [u8]) {
+        self.get().__write_fixed(out)
+    }
     #[inline]
     fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
         self.get().encode(e)
@@ -25,6 +33,11 @@ impl<T: Encode + Copy> Encode for Cell<T> {
 }
 
 impl<'de, T: Decode<'de>> Decode<'de> for Cell<T> {
+    const __LAYOUT: Layout = T::__LAYOUT;
+    #[inline(always)]
+    fn __read_fixed(bytes: &'de [u8]) -> Option<Self> {
+        T::__read_fixed(bytes).map(Cell::new)
+    }
     #[inline]
     fn decode(d: &mut Decoder<'de>) -> Result<Self, Error> {
         T::decode(d).map(Cell::new)

@@ -4,28 +4,36 @@ use core::marker::PhantomData;
 
 use crate::decode::{Decode, Decoder, Error};
 use crate::encode::{self, Encode, Encoder, Write};
+use crate::layout::Layout;
 
-impl<T: Encode + ?Sized> Encode for &T {
-    #[inline]
-    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-        (**self).encode(e)
-    }
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        (**self).encoded_len()
-    }
+/// The value behind the reference, every item of `Encode` forwarded (its
+/// bound, its cost, its fixed layout): a reference is the value. A type
+/// that refers to itself through a reference (`Option<&'a Node<'a>>`)
+/// makes its `MAX_LEN` a constant that depends on itself, a compile-time
+/// cycle: hold the next node in a `Box` (which does not forward them).
+macro_rules! reference {
+    ($($r:ty),*) => {$(
+        impl<T: Encode + ?Sized> Encode for $r {
+            const MAX_LEN: usize = T::MAX_LEN;
+            const COSTLY_LEN: bool = T::COSTLY_LEN;
+            const __LAYOUT: Layout = T::__LAYOUT;
+            #[inline(always)]
+            fn __write_fixed(&self, out: &mut [u8]) {
+                (**self).__write_fixed(out)
+            }
+            #[inline]
+            fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
+                (**self).encode(e)
+            }
+            #[inline]
+            fn encoded_len(&self) -> usize {
+                (**self).encoded_len()
+            }
+        }
+    )*};
 }
 
-impl<T: Encode + ?Sized> Encode for &mut T {
-    #[inline]
-    fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
-        (**self).encode(e)
-    }
-    #[inline]
-    fn encoded_len(&self) -> usize {
-        (**self).encoded_len()
-    }
-}
+reference!(&T, &mut T);
 
 /// `None` is `nil`; `Some(v)` is `v` itself (so `Option<Option<T>>` cannot
 /// tell `None` from `Some(None)`, as in rmp-serde).
@@ -91,6 +99,11 @@ mod alloc_impls {
     use alloc::rc::Rc;
     use alloc::sync::Arc;
 
+    // The value behind the pointer, but its bound, cost and fixed layout
+    // are not forwarded: a recursive type is recursive through a pointer
+    // (`Option<Box<Node>>`), and a constant that depends on itself is a
+    // compile-time cycle (`tests/wire/forwarding.rs` lists what each
+    // wrapper forwards).
     macro_rules! pointer {
         ($($p:ident),*) => {$(
             impl<T: Encode + ?Sized> Encode for $p<T> {
@@ -123,8 +136,15 @@ mod alloc_impls {
 
     pointer!(Box, Rc, Arc);
 
+    /// The value it holds, every item of `Encode` forwarded.
     impl<B: Encode + ToOwned + ?Sized> Encode for Cow<'_, B> {
         const COSTLY_LEN: bool = B::COSTLY_LEN;
+        const MAX_LEN: usize = B::MAX_LEN;
+        const __LAYOUT: Layout = B::__LAYOUT;
+        #[inline(always)]
+        fn __write_fixed(&self, out: &mut [u8]) {
+            (**self).__write_fixed(out)
+        }
         #[inline]
         fn encode<W: Write>(&self, e: &mut Encoder<W>) -> Result<(), encode::Error<W::Error>> {
             (**self).encode(e)

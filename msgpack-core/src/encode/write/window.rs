@@ -15,7 +15,6 @@ pub(crate) const SLACK: usize = 16;
 
 /// A sink over a window of `M` bytes (see the module docs), written from
 /// the start. Only the derive's generated code and the core's sinks use it.
-#[doc(hidden)]
 #[derive(Debug)]
 pub(crate) struct Bounded<'a, const M: usize> {
     buf: &'a mut [MaybeUninit<u8>; M],
