@@ -16,7 +16,7 @@
 //!
 //! | impl | what it holds |
 //! |---|---|
-//! | [`Encode`](crate::Encode) | `MAX_LEN`, `COSTLY_LEN`, the fixed layout if any; `encode` is one call of [`encode_struct`] ([`encode_struct_fixed`] when the fields may have a fixed layout, `_unbounded` for a generic type); `encoded_len` |
+//! | [`Encode`](crate::Encode) | `MAX_LEN`, `COSTLY_LEN`, the fixed layout if any; `encode` is one call of [`encode_struct`] (or [`encode_struct_unbounded`] for a generic type); `encoded_len` |
 //! | [`EncodeBody<F>`] | the fields after the header: the one copy of the field encoders ([`MapForm`] or [`ArrayForm`]) |
 //! | [`Decode`](crate::Decode) | the fixed layout if any; `decode` is the fast path of its form inline (a `fixmap` through [`decode_map_struct`], or an array header of exactly its fields, [`array_exact`], and the fields read in order) and [`decode_fallback`] for everything else |
 //! | [`DecodeBody<'de, F>`] | the fields' accumulator, the in-order fast path of a map, the key match, the field decoders by position and the build |
@@ -34,12 +34,12 @@
 //!
 //! # The pieces, by concern
 //!
-//! - encode: [`encode_struct`], [`encode_struct_fixed`],
-//!   [`encode_struct_unbounded`], [`encode_struct_fixed_unbounded`], the bound
+//! - encode: [`encode_struct`], [`encode_struct_unbounded`], the bound
 //!   constants ([`BOUNDED_LIMIT`], [`window`], [`max_len_sum`]), [`len_with`] / [`LenCounter`]
 //!   (`encode_with` fields);
-//! - fixed layouts: [`Layout`], [`write_field`], [`write_key`],
-//!   [`encode_fixed`], [`read_field`], [`fixed`], [`fixed_run`];
+//! - fixed layouts: [`Layout`], [`write_field`], [`write_key`] (a type's
+//!   template, written for slices of it), [`read_field`], [`fixed`],
+//!   [`fixed_run`];
 //! - decode: [`array_exact`],
 //!   [`decode_map_struct`], [`decode_fallback`], [`decode_cold`], [`decode_elems`],
 //!   [`struct_entries`], the per-field steps
@@ -88,10 +88,7 @@ pub use decode::{
     array_exact, decode_cold, decode_elems, decode_fallback, decode_map_struct, fixed, fixed_run, rewind,
     struct_entries,
 };
-pub use encode::{
-    BOUNDED_LIMIT, LenCounter, encode_fixed, encode_struct, encode_struct_fixed, encode_struct_fixed_unbounded,
-    encode_struct_unbounded, len_with, max_len_sum, window,
-};
+pub use encode::{BOUNDED_LIMIT, LenCounter, encode_struct, encode_struct_unbounded, len_with, max_len_sum, window};
 pub use fields::{array_field, element, field, take_field};
 pub use keys::KeySet;
 #[cfg(feature = "serde")]

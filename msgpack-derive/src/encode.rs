@@ -32,10 +32,8 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     let max_len = max_len(cont, n);
     let costly_len = costly_len(cont, n);
     // A fixed layout: the whole value as one template (see `layout`).
-    let (layout_items, layout_hook) = match layout::encode(cont, n) {
-        Some(parts) => parts,
-        None => (quote!(), quote!()),
-    };
+    // A fixed layout: the template of a slice of the type (see `layout`).
+    let layout_items = layout::encode(cont, n).unwrap_or_default();
     let (encode, len, body_impl) = match body::body_impl(cont, n, &preds) {
         // A struct with a body: `encode` is the shared `encode_struct` (the
         // template, the bounded window or item by item, chosen by constants
@@ -44,19 +42,14 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
             let form = n.form(body::body_form(cont).expect("a struct with a body"));
             // The window size must be a concrete constant, hence non-generic
             // types only (a generic type goes item by item).
-            // A struct whose fields may have a fixed layout tests it first
-            // (see `__private::encode_struct_fixed`).
-            let fixed = if layout_hook.is_empty() { "" } else { "_fixed" };
             let encode = if cont.generics.params.is_empty() {
-                let f = quote::format_ident!("encode_struct{}", fixed);
                 quote! {
-                    #krate::__private::#f::<
+                    #krate::__private::encode_struct::<
                         { #krate::__private::window(<#ident as #krate::Encode>::MAX_LEN) }, #form, Self, __W,
                     >(self, __e)
                 }
             } else {
-                let f = quote::format_ident!("encode_struct{}_unbounded", fixed);
-                quote!(#krate::__private::#f::<#form, Self, __W>(self, __e))
+                quote!(#krate::__private::encode_struct_unbounded::<#form, Self, __W>(self, __e))
             };
             (encode, len, body_impl)
         }
@@ -66,7 +59,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
                 Data::Struct(style, fields) => struct_body(n, *style, fields),
                 Data::Enum(variants) => enum_body(cont, n, variants),
             };
-            (quote!(#layout_hook #body), len, quote!())
+            (body, len, quote!())
         }
     };
     let encode_checks = crate::ast::field_check::field_checks_in(cont, crate::ast::field_check::Side::Encode, &encode);

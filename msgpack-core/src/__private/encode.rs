@@ -1,7 +1,7 @@
 //! The encode side of the contract: a derived struct's `Encode::encode`
-//! (its body through the fixed template, the bounded window or item by
-//! item), the constants its `MAX_LEN` is built from, and the length of a
-//! field that user code writes.
+//! (its body through the bounded window or item by item), the constants
+//! its `MAX_LEN` is built from, and the length of a field that user code
+//! writes.
 
 use super::body::EncodeBody;
 use crate::encode::bounded::WriteItems;
@@ -20,60 +20,19 @@ impl<F, T: EncodeBody<F> + ?Sized> WriteItems for WithHeader<'_, F, T> {
     }
 }
 
-/// A value of a fixed layout written as one template (one room check,
-/// every item at a constant offset), unless the encoder writes into a
-/// bounded window (which has checked the room: items are then written in
-/// place); `None` for any other type (a constant of the type).
-#[inline(always)]
-pub fn encode_fixed<T: Encode + ?Sized, W: Write>(
-    v: &T,
-    e: &mut Encoder<W>,
-) -> Option<Result<(), encode::Error<W::Error>>> {
-    if T::__LAYOUT.is_fixed() && !e.in_window() { Some(e.fixed(v)) } else { None }
-}
-
-/// [`encode_struct`] for a struct whose fields may have a fixed layout:
-/// when the layout is fixed (a constant of the type), the value as one
-/// template (one room check, every item at a constant offset), unless the
-/// encoder writes into a bounded window (which has checked the room: the
-/// items are then written in place).
-#[inline(always)]
-pub fn encode_struct_fixed<const M: usize, F, T: Encode + EncodeBody<F> + ?Sized, W: Write>(
-    v: &T,
-    e: &mut Encoder<W>,
-) -> Result<(), encode::Error<W::Error>> {
-    if T::__LAYOUT.is_fixed() && !e.in_window() {
-        return e.fixed(v);
-    }
-    encode_struct::<M, F, T, W>(v, e)
-}
-
-/// [`encode_struct_fixed`] for a generic type (see
-/// [`encode_struct_unbounded`]).
-#[inline(always)]
-pub fn encode_struct_fixed_unbounded<F, T: Encode + EncodeBody<F> + ?Sized, W: Write>(
-    v: &T,
-    e: &mut Encoder<W>,
-) -> Result<(), encode::Error<W::Error>> {
-    if T::__LAYOUT.is_fixed() && !e.in_window() {
-        return e.fixed(v);
-    }
-    v.write_body::<true, W>(e)
-}
-
-/// A derived struct's `Encode::encode` ([`encode_struct_fixed`] for a type
-/// that may have a fixed layout): a value of a small bound (`MAX_LEN <=
+/// A derived struct's `Encode::encode`: a value of a small bound (`MAX_LEN <=
 /// BOUNDED_LIMIT`) in a window of `M` bytes of the sink (one room check
 /// per value), anything else item by item. `M` is `window(MAX_LEN)`: a
 /// constant the derive spells with the type's name (a generic type takes
 /// [`encode_struct_unbounded`]). The test is on constants of the type, so
 /// only one path is compiled.
 ///
-/// Two entry points, not one with the fixed-layout test for every struct:
-/// the test made here for every struct kept `Item::encode` of W5's save
-/// file out of its caller's loop (+17% instructions to encode the save
-/// file, callgrind), and made as an `Option` beside this call it kept the
-/// fixed-layout structs out of theirs (+2%).
+/// One fast path: a struct of a fixed layout goes through the window too
+/// (its template is for slices of it, `Encode::__encode_slice`: one room
+/// check for all of them). The template per value cost the same
+/// instructions as the window on every workload (callgrind: W5 mesh, game
+/// state, save file, W7), and testing for it here for every struct kept
+/// W5's save-file `Item::encode` out of its caller's loop (+17%).
 #[inline(always)]
 pub fn encode_struct<const M: usize, F, T: Encode + EncodeBody<F> + ?Sized, W: Write>(
     v: &T,

@@ -1,5 +1,8 @@
 //! The encode side of fixed layouts (see `ast::layout`): `const
-//! __LAYOUT`, `__write_fixed` and the hook at the top of `encode`.
+//! __LAYOUT` and `__write_fixed`, the template a slice of the type is
+//! written with (one room check for all its elements). A single value
+//! goes through the bounded window like any small struct: the template per
+//! value was no faster (see `__private::encode_struct`).
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -8,11 +11,10 @@ use syn::spanned::Spanned;
 use crate::ast::{Container, Field, Names};
 use crate::wire;
 
-/// The encode side: `const __LAYOUT`, `__write_fixed` (the header and keys
-/// from the pattern, each field through its own template) and the hook
-/// (the first statement of `encode`); `None` when the struct does not
-/// qualify.
-pub(crate) fn encode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenStream)> {
+/// The encode side: `const __LAYOUT` and `__write_fixed` (the header and
+/// keys from the pattern, each field through its own template); `None`
+/// when the struct does not qualify.
+pub(crate) fn encode(cont: &Container, n: &Names) -> Option<TokenStream> {
     let (style, fields) = cont.fixed_layout()?;
     let krate = &n.krate;
     let tr = quote!(#krate::Encode);
@@ -21,8 +23,7 @@ pub(crate) fn encode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
     let writes = write_fields(n, fields, &keys, &quote!(const { &<Self as #tr>::__LAYOUT }));
     let checks = crate::ast::field_check::field_checks(cont, crate::ast::field_check::Side::Encode);
     let layout = if checks.is_empty() { layout } else { quote!({ #checks #layout }) };
-    Some((
-        quote! {
+    Some(quote! {
             const __LAYOUT: #krate::__private::Layout = #layout;
             #[inline(always)]
             fn __write_fixed(&self, __out: &mut [u8]) {
@@ -31,13 +32,7 @@ pub(crate) fn encode(cont: &Container, n: &Names) -> Option<(TokenStream, TokenS
                 #krate::__private::write_key(__out, &mut __at, const { &<Self as #tr>::__LAYOUT }, #head);
                 #writes
             }
-        },
-        quote! {
-            if let __Option::Some(__r) = #krate::__private::encode_fixed(self, __e) {
-                return __r;
-            }
-        },
-    ))
+    })
 }
 
 /// Statements writing `fields` into `__out` from `__at`, each key (of

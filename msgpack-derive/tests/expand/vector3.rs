@@ -53,7 +53,7 @@ const _: () = {
             &self,
             __e: &mut __msgpack::encode::Encoder<__W>,
         ) -> __Result<(), __msgpack::encode::Error<__W::Error>> {
-            __msgpack::__private::encode_struct_fixed::<
+            __msgpack::__private::encode_struct::<
                 {
                     __msgpack::__private::window(<Vector3 as __msgpack::Encode>::MAX_LEN)
                 },
