@@ -19,45 +19,11 @@
 //! # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
 //! ```
 
-/// The fixed-size methods of [`Write`] for a sink with a
-/// `fn item<const N: usize>(&mut self) -> Result<&mut [T; N], E>` that
-/// hands out the next `N` bytes of its buffer, a `put(&mut T, u8)` that
-/// stores one byte, and a `commit(&mut self, N)` that moves the write
-/// position past them once they are stored. Each method named after the
-/// two closures is generated (a sink writes the others by hand).
-macro_rules! fixed_size_writes {
-    ($put:expr, $commit:expr; $($method:ident($n:literal, $ty:ty)),* $(,)?) => {
-        #[inline(always)]
-        fn write_byte(&mut self, byte: u8) -> Result<(), Self::Error> {
-            let [d] = self.item::<1>()?;
-            $put(d, byte);
-            $commit(self, 1);
-            Ok(())
-        }
-
-        $(
-            #[inline(always)]
-            fn $method(&mut self, marker: u8, v: $ty) -> Result<(), Self::Error> {
-                let (m, d) = self.item::<$n>()?.split_at_mut(1);
-                $put(&mut m[0], marker);
-                // The payload as one store (a byte loop over `MaybeUninit`
-                // is not always merged into one, and an array `map` was
-                // left out of line in large functions).
-                crate::encode::write::Slot::store(d, &v.to_be_bytes());
-                $commit(self, $n);
-                Ok(())
-            }
-        )*
-    };
-}
-
 pub(crate) mod bounded;
 mod encoder;
 mod error;
 mod fixed;
 pub(crate) mod size;
-// The crate's only home of `unsafe` code (see its docs).
-#[allow(unsafe_code)]
 mod write;
 
 pub use encoder::Encoder;
@@ -77,7 +43,6 @@ mod append;
 #[cfg(feature = "alloc")]
 pub(crate) use append::{append_exact, append_growing, append_spare, encoded_vec, or_retry};
 pub use write::{EndOfSlice, SliceWriter, Write};
-pub(crate) use write::{StaticRef, ascii_str};
 
 /// A type that can be written as MessagePack.
 ///

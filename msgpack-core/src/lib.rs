@@ -297,38 +297,44 @@
 //!
 //! # Unsafe code
 //!
-//! `unsafe` stays in one module, `encode/write.rs` and its files (the
-//! crate root denies it, that module alone allows it): the sinks, the
-//! bounded window, one UTF-8 shortcut and one schema pointer, the rest of
-//! the crate reaching them through safe functions; each block has a
-//! `SAFETY` note and tests that Miri runs (`cargo +nightly miri test -p msgpack-core
-//! --test wire wire::sinks::`, `-p msgpack-derive --test bounded`, `-p msgpack-core
-//! --test schema schema::descriptors::`). Generated code has none. The speed-ups, each
+//! `unsafe` stays in one module, `mem` (`src/mem.rs` and the files of
+//! `src/mem/`; the crate root denies it, that module alone allows it): the
+//! sinks over memory and the [`encode::Write`] trait whose window protocol
+//! they implement (`mem/sink.rs`, `mem/sink/`), one UTF-8 shortcut
+//! (`mem/ascii.rs`) and one schema pointer (`mem/static_ref.rs`), the rest
+//! of the crate reaching them through safe functions and types; each block
+//! has a `SAFETY` note and tests that Miri runs (`cargo +nightly miri test
+//! -p msgpack-core --test wire wire::sinks::` and `wire::ascii_str::`, `-p
+//! msgpack-derive --test bounded`, `-p msgpack-core --test schema
+//! schema::descriptors::`). Generated code has none. The speed-ups, each
 //! measured with `msgpack-bench` (`--profile`, callgrind) before it was kept:
 //! - a `str` payload that passes the word-wise ASCII test becomes `&str`
 //!   without running the full UTF-8 validator again (ASCII is valid UTF-8):
-//!   one pass over the bytes instead of two;
+//!   one pass over the bytes instead of two (`mem/ascii.rs`);
 //! - [`to_vec`] and [`append_to_vec`] write into the spare capacity of a
 //!   `Vec` and then set its length to what was written, every byte below it
 //!   having been written first; the `Vec<u8>` sink stores fixed-size items
 //!   into its spare capacity the same way (one capacity check and one length
-//!   update per item instead of the two of `Vec::extend_from_slice`);
+//!   update per item instead of the two of `Vec::extend_from_slice`)
+//!   (`mem/sink/vec.rs`);
 //! - `SliceWriter` and the spare-capacity writer check the room for an item
 //!   with one comparison (the position never passes the end, so the
 //!   subtraction cannot wrap) and then take the bytes by pointer, where safe
-//!   slicing would compare twice;
-//! - the bounded window of a derived struct (`encode::bounded`) views `M`
-//!   bytes of a `SliceWriter`'s buffer as `[MaybeUninit<u8>; M]` (only
-//!   initialized bytes are ever stored through it) and reads back the
-//!   initialized prefix of a window on the stack: one room check per value
-//!   instead of one per item.
+//!   slicing would compare twice (`mem/sink/slice.rs`, `mem/sink/vec.rs`);
+//! - the bounded window of a derived struct (`encode/bounded.rs`, its window
+//!   in `mem/sink/window.rs`) views `M` bytes of a `SliceWriter`'s buffer as
+//!   `[MaybeUninit<u8>; M]` (only initialized bytes are ever stored through
+//!   it) and reads back the initialized prefix of a window on the stack: one
+//!   room check per value instead of one per item; the fixed-layout
+//!   templates (`encode/fixed.rs`) are stored through the same windows.
 //!
 //! The last is a capability, not a speed-up: [`schema::ShapeRef`] holds a
-//! raw pointer to a `'static` shape, dereferenced in one `const fn`. A plain
-//! `&'static` reference inside a constant makes the compiler evaluate its
-//! target while evaluating the constant, which is a cycle for recursive
-//! types; a pointer that only `ShapeRef::new(&'static Shape)` can create
-//! lets descriptors point at each other (`tests/schema/descriptors.rs` under Miri).
+//! raw pointer to a `'static` shape, dereferenced in one `const fn`
+//! (`mem/static_ref.rs`). A plain `&'static` reference inside a constant
+//! makes the compiler evaluate its target while evaluating the constant,
+//! which is a cycle for recursive types; a pointer that only
+//! `ShapeRef::new(&'static Shape)` can create lets descriptors point at
+//! each other (`tests/schema/descriptors.rs` under Miri).
 //!
 // Links to items behind a feature: without it they point at the Features
 // table instead of failing (`cargo doc` with default features, -D warnings).
@@ -354,7 +360,7 @@
     doc = "[`from_bytes_with`]: crate#features \"feature `bytes`\""
 )]
 #![no_std]
-// `unsafe` lives in one module, `encode::write` (allowed there alone).
+// `unsafe` lives in one module, `mem` (allowed there alone).
 #![deny(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_auto_cfg))]
 // Without an allocator the decode error (kind, offset and a bounded path)
@@ -383,6 +389,9 @@ pub mod hand_written {}
 mod impls;
 mod layout;
 pub mod marker;
+// The crate's only home of `unsafe` code (see its docs).
+#[allow(unsafe_code)]
+mod mem;
 pub mod raw;
 pub mod schema;
 #[cfg(feature = "serde")]

@@ -219,7 +219,7 @@ pub use field_def::FieldDef;
 pub use report::{Incompatibilities, Incompatible};
 pub use rule::Rule;
 
-use crate::encode::StaticRef;
+use crate::mem::StaticRef;
 
 /// A type with a known wire schema.
 ///

@@ -5,8 +5,8 @@
 
 use core::convert::Infallible;
 
-use super::write::write_spare;
 use super::{Encode, Encoder, EndOfSlice, Error};
+use crate::mem::write_spare;
 
 /// The encoding of `value` in a new `Vec` of exactly its
 /// [`encoded_len`](Encode::encoded_len) (one allocation), or grown as it is

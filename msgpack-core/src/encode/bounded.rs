@@ -9,8 +9,8 @@
 //! speed-up: a bound that is too small gives an error, never a write out of
 //! the window.
 
-use super::write::{Bounded, SLACK, bound_error, in_window, through_stack};
 use super::{Encoder, EndOfSlice, Error, Write};
+use crate::mem::{Bounded, SLACK, bound_error, in_window, through_stack};
 
 /// Values with an encoding bound above this many bytes are encoded item by
 /// item (the fallback path of a sink copies a window of this size through

@@ -1,9 +1,9 @@
 //! `Encoder`: values with a fixed layout, written as one template (see
 //! [`layout`](crate::layout)).
 
-use super::write::{write_window_filled, write_window_filled_each, write_window_init};
 use super::{Encode, Encoder, Error, Write};
 use crate::layout::{CAP, Layout};
+use crate::mem::{write_window_filled, write_window_filled_each, write_window_init};
 
 type Result<E> = core::result::Result<(), Error<E>>;
 

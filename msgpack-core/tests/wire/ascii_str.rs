@@ -1,4 +1,4 @@
-//! The decoder's ASCII shortcut (`encode/write/ascii.rs`, an `unsafe`
+//! The decoder's ASCII shortcut (`src/mem/ascii.rs`, an `unsafe`
 //! block): ASCII `str` payloads of every header form become `&str` without
 //! UTF-8 validation, others are validated. Small on purpose: Miri runs it
 //! (`cargo +nightly miri test -p msgpack-core --test wire wire::ascii_str::`).

@@ -1,7 +1,7 @@
 //! The output sinks' fast paths (the fixed-size `write_marked_*` items, the
 //! spare-capacity writes behind `to_vec` / `append_to_vec`), at every room
 //! boundary. Small on purpose: these are the tests Miri runs over the
-//! `unsafe` blocks of `encode/write.rs` and its files
+//! `unsafe` blocks of `src/mem/sink.rs` and `src/mem/sink/`
 //! (`cargo +nightly miri test -p msgpack-core --test wire wire::sinks::`).
 
 use msgpack_core::encode::{EndOfSlice, SliceWriter, Write};

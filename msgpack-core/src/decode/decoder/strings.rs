@@ -2,9 +2,9 @@
 
 use super::{Decoder, Result};
 use crate::decode::{ErrorKind, Limit};
-use crate::encode::ascii_str;
 use crate::ext::{ExtRef, TIMESTAMP_TYPE, Timestamp};
 use crate::marker as m;
+use crate::mem::ascii_str;
 
 impl<'de> Decoder<'de> {
     // ---- strings and binaries ----------------------------------------------

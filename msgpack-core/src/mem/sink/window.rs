@@ -150,3 +150,80 @@ pub(crate) fn through_stack<W: Write + ?Sized, const M: usize>(
     let written = unsafe { &*(written as *const [MaybeUninit<u8>] as *const [u8]) };
     w.write_all(written).map_err(Error::Write)
 }
+
+/// Copies `pattern` into `window` (equal lengths) and gives the window
+/// back as initialized bytes: a template ready for its payload (see
+/// [`layout`](crate::layout)). A shorter pattern leaves the window empty.
+#[inline(always)]
+pub(crate) fn fill<'a>(window: &'a mut [MaybeUninit<u8>], pattern: &[u8]) -> &'a mut [u8] {
+    let n = pattern.len();
+    let Some(window) = window.get_mut(..n) else { return &mut [] };
+    // SAFETY: `window` and `pattern` are distinct live borrows of `n`
+    // elements each; `MaybeUninit<u8>` has the layout of `u8`. After the
+    // copy all `n` bytes are initialized, so viewing them as `[u8]` is
+    // valid, and the exclusive borrow of `window` moves into the result.
+    unsafe {
+        core::ptr::copy_nonoverlapping(pattern.as_ptr(), window.as_mut_ptr().cast::<u8>(), n);
+        &mut *(window as *mut [MaybeUninit<u8>] as *mut [u8])
+    }
+}
+
+/// Writes a template of `n` bytes in place: `write` stores it in the next
+/// `n` initialized bytes of `w`'s buffer, then `w` moves past them. `false`
+/// (nothing done) when `w` has no such bytes (see
+/// [`__window_init`](Write::__window_init)).
+#[inline(always)]
+pub(crate) fn write_window_init<W: Write + ?Sized>(w: &mut W, n: usize, write: impl FnOnce(&mut [u8])) -> bool {
+    let Some(out) = w.__window_init(n) else { return false };
+    write(out);
+    // SAFETY: the window was initialized bytes of the sink's buffer
+    // (`__window_init`); nothing was written to the sink since.
+    unsafe { w.__advance(n) };
+    true
+}
+
+/// Writes a template in place: the next `pattern.len()` bytes of `w`'s
+/// buffer are filled with `pattern` (see [`fill`]), `write` stores the
+/// payload, then `w` moves past them. `false` (nothing done) when `w` has
+/// no such window (see [`__window`](Write::__window)).
+#[inline(always)]
+pub(crate) fn write_window_filled<W: Write + ?Sized>(w: &mut W, pattern: &[u8], write: impl FnOnce(&mut [u8])) -> bool {
+    let n = pattern.len();
+    let Some(window) = w.__window(n) else { return false };
+    // Initialized first: `write` is trusted with the bytes, not with
+    // covering every one of them.
+    write(fill(window, pattern));
+    // SAFETY: `fill` initialized the whole window (`n` bytes); nothing was
+    // written to the sink since `__window`.
+    unsafe { w.__advance(n) };
+    true
+}
+
+/// Writes the templates of `items` back to back in place: each of the next
+/// `items.len()` runs of `pattern.len()` bytes of `w`'s buffer is filled
+/// with `pattern` (see [`fill`]) and `write` stores its item's payload, then
+/// `w` moves past them all. `false` (nothing done) when `w` has no such
+/// window or `pattern` is empty.
+#[inline(always)]
+pub(crate) fn write_window_filled_each<W: Write + ?Sized, T>(
+    w: &mut W,
+    pattern: &[u8],
+    items: &[T],
+    mut write: impl FnMut(&T, &mut [u8]),
+) -> bool {
+    let n = pattern.len();
+    let Some(total) = n.checked_mul(items.len()) else { return false };
+    if n == 0 {
+        return false;
+    }
+    let Some(window) = w.__window(total) else { return false };
+    for (item, chunk) in items.iter().zip(window.chunks_exact_mut(n)) {
+        write(item, fill(chunk, pattern));
+    }
+    // SAFETY: the window is `total` bytes (a `__window` of that length),
+    // `chunks_exact_mut(n)` covers all of it, one chunk per item, and
+    // `fill` initialized every chunk (`pattern` is `n` bytes); nothing was
+    // written since `__window`.
+    unsafe { w.__advance(total) };
+    true
+}

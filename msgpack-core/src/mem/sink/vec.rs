@@ -3,6 +3,7 @@
 
 use super::{EndOfSlice, Write};
 
+/// The writer behind [`to_vec`](crate::to_vec): it fills the spare capacity
 /// of a `Vec` sized by `encoded_len`, so the buffer is neither zeroed first
 /// nor checked for growth per item. Every write initializes the bytes it
 /// covers before `pos` moves past them, which is what lets `to_vec` call
