@@ -34,6 +34,7 @@ pub(crate) mod collect;
 mod decoder;
 mod error;
 mod error_text;
+mod fixed;
 pub(crate) mod key;
 mod options;
 pub(crate) mod reject;

@@ -1,15 +1,28 @@
 //! The decoder: a cursor over borrowed input, one method per wire item.
+//!
+//! Here, what every decode goes through: the state and its construction,
+//! peeking, the array and map headers, the limits (lengths, the allocation
+//! budget), nesting ([`enter`](Decoder::enter) / [`leave`](Decoder::leave))
+//! and [`finish`](Decoder::finish). Beside it: `read.rs`, the items (nil,
+//! booleans, numbers, `str`, `bin`, and [`eat_raw`](Decoder::eat_raw), the
+//! derive's match of a field name); `ext.rs`, ext items and timestamps;
+//! `skip.rs`, whole values skipped or taken raw; `claims.rs`, the capacity
+//! collections reserve ahead; `speculate.rs`, the attempts of untagged
+//! enums; `fail.rs`, the errors, built out of line. The fixed-layout
+//! templates extend it from `decode/fixed.rs`, as `encode/fixed.rs` does the
+//! encoder.
 
-use super::{DecodeOptions, Error, ErrorKind, Found, Text};
+use super::{DecodeOptions, Error, ErrorKind, Limit};
 use crate::marker::{self as m, Marker};
 
 type Result<T> = core::result::Result<T, Error>;
 
-mod containers;
-mod fixed;
-mod scalars;
+mod claims;
+mod ext;
+mod fail;
+mod read;
 mod skip;
-mod strings;
+mod speculate;
 
 /// Reads MessagePack items from a byte slice, borrowing strings and binaries.
 ///
@@ -35,9 +48,12 @@ mod strings;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Decoder<'de> {
-    buf: &'de [u8],
-    pos: usize,
-    depth: u32,
+    // The input, the position, the depth and the options are visible to
+    // `decode`, whose `fixed.rs` reads templates in place (as the encoder's
+    // sink is to `encode`); the rest only to the decoder's files.
+    pub(super) buf: &'de [u8],
+    pub(super) pos: usize,
+    pub(super) depth: u32,
     /// Where the last array or map header started (for depth errors).
     container_at: usize,
     /// What is left of [`DecodeOptions::max_alloc`].
@@ -49,7 +65,7 @@ pub struct Decoder<'de> {
     /// have claimed and not yet met (see [`Decoder::claim`]): each must
     /// begin at a byte of its own in what is left of the input.
     pending: usize,
-    opts: DecodeOptions,
+    pub(super) opts: DecodeOptions,
     /// Speculating (an untagged variant's attempt): errors carry no
     /// details and allocate nothing (see [`Decoder::speculate`]).
     quiet: bool,
@@ -207,6 +223,25 @@ impl<'de> Decoder<'de> {
         self.pos >= self.buf.len()
     }
 
+    /// The current nesting depth.
+    ///
+    /// ```
+    /// assert_eq!(msgpack_core::Decoder::new(&[]).depth(), 0);
+    /// ```
+    #[inline]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Moves back (or forward) to `pos`, a position this decoder reported
+    /// earlier with [`position`](Decoder::position) at the same depth: a
+    /// value decoded out of order (an adjacent tag's content that came
+    /// before the tag, a catch-all map's key). Clamped to the input.
+    #[inline]
+    pub(crate) fn rewind(&mut self, pos: usize) {
+        self.pos = pos.min(self.buf.len());
+    }
+
     // ---- low-level reading -------------------------------------------------
 
     #[inline]
@@ -259,252 +294,6 @@ impl<'de> Decoder<'de> {
         self.array().map(u64::from_be_bytes)
     }
 
-    /// `needed` more bytes were required at the current position.
-    #[cold]
-    #[inline(never)]
-    fn eof(&self, needed: u64) -> Error {
-        let available = self.buf.len().saturating_sub(self.pos);
-        self.fail(ErrorKind::UnexpectedEof { needed, available }, self.pos)
-    }
-
-    /// The item at `at` is not what `expected` names.
-    ///
-    /// Builds the error for hand-written [`Decode`](crate::decode::Decode) impls and derived code:
-    /// it describes the item found at `at` (`found str "abc"`).
-    ///
-    /// ```
-    /// let d = msgpack_core::Decoder::new(&[0xa1, b'x']);
-    /// let e = d.type_error("u8", 0);
-    /// assert_eq!(e.to_string(), r#"expected u8, found str "x" at $ (byte 0)"#);
-    /// ```
-    #[cold]
-    #[inline(never)]
-    pub fn type_error(&self, expected: &'static str, at: usize) -> Error {
-        match self.found_at(at) {
-            _ if self.quiet => Error::speculative(),
-            Found::Reserved => Error::new(ErrorKind::ReservedMarker, at),
-            found => Error::new(ErrorKind::TypeMismatch { expected, found }, at),
-        }
-    }
-
-    /// The item at `at` has the right type but a value the impl refuses
-    /// (serde's `invalid_value`): `expected <expected>, found <the item>`.
-    ///
-    /// For hand-written [`Decode`](super::Decode) impls that validate what
-    /// they read: remember the position before reading, read, and on a bad
-    /// value return this. The error carries the item found at `at` (read
-    /// again from the input, so nothing is kept on the success path) and
-    /// `expected` formatted once ([`ErrorKind::Invalid`]); while an untagged
-    /// enum tries its variants it costs nothing (a speculative error).
-    ///
-    /// ```
-    /// use msgpack_core::{Decoder, decode::ErrorKind};
-    ///
-    /// let mut d = Decoder::new(b"\xa4#12g");
-    /// let at = d.position();
-    /// let text = d.str()?;
-    /// let e = d.invalid_value("a colour #rrggbb", at);
-    /// assert!(matches!(e.kind(), ErrorKind::Invalid { .. }));
-    /// assert_eq!(e.to_string(), r##"expected a colour #rrggbb, found str "#12g" at $ (byte 0)"##);
-    /// # let _ = text;
-    /// # Ok::<(), msgpack_core::decode::Error>(())
-    /// ```
-    #[cold]
-    #[inline(never)]
-    pub fn invalid_value(&self, expected: &str, at: usize) -> Error {
-        if self.quiet {
-            return Error::speculative();
-        }
-        let expected = super::ErrorText::new(expected);
-        self.fail(ErrorKind::Invalid { expected, found: self.found_at(at) }, at)
-    }
-
-    /// An error of `kind` at byte `at`.
-    ///
-    /// ```
-    /// use msgpack_core::decode::ErrorKind;
-    /// let d = msgpack_core::Decoder::new(&[]);
-    /// let e = d.error(ErrorKind::MissingField("id"), 0);
-    /// assert_eq!(e.to_string(), r#"missing field "id" at $ (byte 0)"#);
-    /// ```
-    #[cold]
-    #[inline(never)]
-    pub fn error(&self, kind: ErrorKind, at: usize) -> Error {
-        self.fail(kind, at)
-    }
-
-    /// Every error the decoder makes: detail-free while speculating.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn fail(&self, kind: ErrorKind, at: usize) -> Error {
-        if self.quiet { Error::speculative() } else { Error::with_depth(kind, at, self.depth as usize) }
-    }
-
-    /// A copy of this decoder for one speculative attempt (a variant of an
-    /// untagged enum): its errors carry no details and allocate nothing.
-    /// Adopt it with [`commit`](Decoder::commit) when the attempt
-    /// succeeds; drop it otherwise (this decoder has not moved).
-    #[inline]
-    pub(crate) fn speculate(&self) -> Result<Self> {
-        if self.spec_left == 0 {
-            return Err(self.speculation_limit());
-        }
-        let mut d = self.clone();
-        d.quiet = true;
-        Ok(d)
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn speculation_limit(&self) -> Error {
-        let budget = SPECULATION_BASE.saturating_add(self.buf.len().saturating_mul(SPECULATION_PER_BYTE));
-        self.fail(ErrorKind::SpeculationLimit { budget: budget as u64 }, self.pos)
-    }
-
-    /// A speculative copy whose attempt failed: the bytes it read count
-    /// against the budget of failed attempts (this decoder has not moved).
-    #[inline]
-    pub(crate) fn failed(&mut self, attempt: Self) {
-        // Nested failures inside the attempt were counted in its copy.
-        self.spec_left = attempt.spec_left;
-        if self.quiet {
-            let read = attempt.pos.saturating_sub(self.pos).saturating_add(1);
-            self.spec_left = self.spec_left.saturating_sub(read);
-        }
-    }
-
-    /// A copy that decodes again to report reasons: nested untagged enums
-    /// do not list theirs.
-    #[inline]
-    pub(crate) fn for_reasons(&self) -> Self {
-        let mut d = self.clone();
-        d.brief = true;
-        d
-    }
-
-    /// Sets whether errors are detail-free (speculating), returning the old
-    /// setting: an untagged value that only one variant can start with is
-    /// decoded in place this way, without a speculative copy.
-    #[inline]
-    pub(crate) fn set_quiet(&mut self, quiet: bool) -> bool {
-        core::mem::replace(&mut self.quiet, quiet)
-    }
-
-    /// Whether errors are detail-free (speculating): an error's details
-    /// need not be built.
-    #[inline]
-    pub(crate) fn is_quiet(&self) -> bool {
-        self.quiet
-    }
-
-    /// Whether this decoder is reporting an enclosing untagged enum's
-    /// reasons (see [`for_reasons`](Decoder::for_reasons)).
-    #[inline]
-    pub(crate) fn is_brief(&self) -> bool {
-        self.brief
-    }
-
-    /// Takes the state of a successful speculative copy (position, budgets),
-    /// keeping this decoder's own error mode.
-    #[inline]
-    pub(crate) fn commit(&mut self, mut attempt: Self) {
-        attempt.quiet = self.quiet;
-        attempt.brief = self.brief;
-        *self = attempt;
-    }
-
-    /// Where the decoder is (position, depth, open claims), to go back after a failed
-    /// attempt made in place (see [`reset`](Decoder::reset)).
-    #[inline]
-    pub(crate) fn mark(&self) -> (usize, u32, usize) {
-        (self.pos, self.depth, self.pending)
-    }
-
-    /// Back to a [`mark`](Decoder::mark) of this decoder, after a
-    /// failed attempt (whose error is then reported).
-    #[inline]
-    pub(crate) fn reset(&mut self, mark: (usize, u32, usize)) {
-        self.pos = mark.0.min(self.buf.len());
-        self.depth = mark.1;
-        // The claims of the containers the attempt opened go with it.
-        self.pending = mark.2;
-    }
-
-    /// Moves back (or forward) to `pos`, a position this decoder reported
-    /// earlier with [`position`](Decoder::position) at the same depth: a
-    /// value decoded out of order (an adjacent tag's content that came
-    /// before the tag, a catch-all map's key). Clamped to the input.
-    #[inline]
-    pub(crate) fn rewind(&mut self, pos: usize) {
-        self.pos = pos.min(self.buf.len());
-    }
-
-    /// Describes the item at `at` without moving (for error messages).
-    ///
-    /// ```
-    /// use msgpack_core::decode::Found;
-    /// let d = msgpack_core::Decoder::new(&[0xcd, 0x01, 0x00]);
-    /// assert_eq!(d.found_at(0), Found::UInt(256));
-    /// ```
-    #[cold]
-    pub fn found_at(&self, at: usize) -> Found {
-        let mut d = Decoder::new(self.buf);
-        d.pos = at;
-        let Ok(b) = d.byte() else { return Found::Eof };
-        let r: Result<Found> = (|| {
-            Ok(match b {
-                0x00..=0x7f => Found::UInt(b as u64),
-                0xe0..=0xff => Found::NegInt(b as i8 as i64),
-                m::NIL => Found::Nil,
-                m::NEVER_USED => Found::Reserved,
-                m::FALSE => Found::Bool(false),
-                m::TRUE => Found::Bool(true),
-                m::U8..=m::U64 | m::I8..=m::I64 => {
-                    d.pos = at;
-                    match d.int_slow("int")? {
-                        v if v >= 0 => Found::UInt(v as u64),
-                        v => Found::NegInt(v as i64),
-                    }
-                }
-                m::F32 => Found::F32(f32::from_bits(d.be_u32()?)),
-                m::F64 => Found::F64(f64::from_bits(d.be_u64()?)),
-                0xa0..=0xbf | m::STR8..=m::STR32 => {
-                    d.pos = at;
-                    match d.str() {
-                        Ok(s) => Found::Str(Text::new(s)),
-                        Err(_) => {
-                            // Not decodable as a str: say why (missing bytes,
-                            // bad UTF-8), or show it if only a limit refused it.
-                            d.pos = at;
-                            let len = d.str_len(at)?;
-                            let text = match d.remaining().get(..len) {
-                                None => "<truncated>",
-                                Some(bytes) => core::str::from_utf8(bytes).unwrap_or("<invalid UTF-8>"),
-                            };
-                            Found::Str(Text::new(text))
-                        }
-                    }
-                }
-                m::BIN8 => Found::Bin(d.byte()? as usize),
-                m::BIN16 => Found::Bin(d.be_u16()? as usize),
-                m::BIN32 => Found::Bin(d.be_u32()? as usize),
-                0x80..=0x9f | m::ARRAY16..=m::MAP32 => {
-                    d.pos = at;
-                    match d.container_header(at, "")? {
-                        (n, true) => Found::Map(n),
-                        (n, false) => Found::Array(n),
-                    }
-                }
-                m::EXT8..=m::EXT32 | m::FIXEXT1..=m::FIXEXT16 => {
-                    d.pos = at;
-                    let (ty, len) = d.ext_header()?;
-                    Found::Ext { ty, len }
-                }
-            })
-        })();
-        r.unwrap_or(Found::Eof)
-    }
-
     // ---- markers -----------------------------------------------------------
 
     /// The next byte, without moving.
@@ -531,5 +320,289 @@ impl<'de> Decoder<'de> {
     #[inline(always)]
     pub fn peek(&self) -> Result<Marker> {
         self.peek_byte().map(Marker::from_u8)
+    }
+
+    // ---- containers ----------------------------------------------------------
+
+    /// Parses an array or map header: the count and whether it is a map.
+    #[inline]
+    fn container_header(&mut self, at: usize, expected: &'static str) -> Result<(usize, bool)> {
+        let b = self.byte()?;
+        Ok(match b {
+            0x90..=0x9f => ((b & 0x0f) as usize, false),
+            0x80..=0x8f => ((b & 0x0f) as usize, true),
+            m::ARRAY16 => (self.be_u16()? as usize, false),
+            m::ARRAY32 => (self.be_u32()? as usize, false),
+            m::MAP16 => (self.be_u16()? as usize, true),
+            m::MAP32 => (self.be_u32()? as usize, true),
+            _ => return Err(self.type_error(expected, at)),
+        })
+    }
+
+    /// Reads an array (`want_map == false`) or map header and checks the
+    /// count against the remaining input.
+    #[inline(never)]
+    fn header_len(&mut self, at: usize, want_map: bool) -> Result<usize> {
+        let expected = if want_map { "map" } else { "array" };
+        let (len, is_map) = self.container_header(at, expected)?;
+        if is_map != want_map {
+            return Err(self.type_error(expected, at));
+        }
+        self.check_len(Limit::ContainerLen, len, self.opts.max_container_len, at)?;
+        self.container_at = at;
+        let needed = len as u64 * if is_map { 2 } else { 1 };
+        if needed > (self.buf.len() - self.pos) as u64 {
+            return Err(self.eof(needed));
+        }
+        Ok(len)
+    }
+
+    /// Reads an array header: the number of elements that follow.
+    ///
+    /// The count is checked against the input (each element takes at least
+    /// one byte), so it can size an allocation safely. Call
+    /// [`enter`](Decoder::enter) before decoding nested elements.
+    ///
+    /// ```
+    /// assert_eq!(msgpack_core::Decoder::new(&[0x92, 1, 2]).array_len()?, 2);
+    /// assert!(msgpack_core::Decoder::new(&[0xdd, 0xff, 0xff, 0xff, 0xff]).array_len().is_err());
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn array_len(&mut self) -> Result<usize> {
+        let at = self.pos;
+        if let Some(&b) = self.buf.get(at)
+            && b & 0xf0 == 0x90
+        {
+            let len = (b & 0x0f) as usize;
+            if len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
+                self.container_at = at;
+                self.pos += 1;
+                return Ok(len);
+            }
+        }
+        self.header_len(at, false)
+    }
+
+    /// A `fixarray` header that passes the checks of
+    /// [`array_len`](Decoder::array_len), consumed, with its length; any
+    /// other input is left alone. Not public API: the serde format's
+    /// inlined path of sequences, tuples and structs.
+    #[inline(always)]
+    #[cfg(feature = "serde")]
+    pub(crate) fn fixarray(&mut self) -> Option<usize> {
+        let at = self.pos;
+        match self.buf.get(at) {
+            Some(&b) if b & 0xf0 == 0x90 => {
+                let len = (b & 0x0f) as usize;
+                if len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
+                    self.container_at = at;
+                    self.pos += 1;
+                    Some(len)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The fast path of a derived array-form struct: consumes a `fixarray`
+    /// header of exactly `n` elements (`n < 16`) that passes the checks of
+    /// [`array_len`](Decoder::array_len), and says whether it did; any other
+    /// input is left for the full decode.
+    #[inline(always)]
+    pub(crate) fn fixarray_exact(&mut self, n: u8) -> bool {
+        let at = self.pos;
+        if self.buf.get(at) == Some(&(0x90 | n))
+            && (n as usize) < self.buf.len() - at
+            && u32::from(n) <= self.opts.max_container_len
+        {
+            self.container_at = at;
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The fast path of a derived array-form or tuple struct: consumes an
+    /// array header of exactly `n` elements in its smallest form that
+    /// passes the checks of [`array_len`](Decoder::array_len), and says
+    /// whether it did; any other input is left for the full decode.
+    #[inline(always)]
+    pub(crate) fn array_exact(&mut self, n: usize) -> bool {
+        if n < 16 {
+            return self.fixarray_exact(n as u8);
+        }
+        let at = self.pos;
+        let left = self.buf.len() - at;
+        let header = if n <= 0xffff { 3 } else { 5 };
+        let ok = match self.buf.get(at..at.saturating_add(header)) {
+            Some([m::ARRAY16, a, b]) => n <= 0xffff && usize::from(u16::from_be_bytes([*a, *b])) == n,
+            Some([m::ARRAY32, a, b, c, e]) => n > 0xffff && u32::from_be_bytes([*a, *b, *c, *e]) as usize == n,
+            _ => false,
+        };
+        if ok && n <= left - header && n as u64 <= u64::from(self.opts.max_container_len) {
+            self.container_at = at;
+            self.pos += header;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The fast path of a derived map-form struct: consumes a `fixmap`
+    /// header that passes the checks of [`map_len`](Decoder::map_len) and
+    /// returns its length and offset; any other input is left alone.
+    #[inline(always)]
+    pub(crate) fn fixmap(&mut self) -> Option<(usize, usize)> {
+        let at = self.pos;
+        match self.buf.get(at) {
+            Some(&b) if b & 0xf0 == 0x80 => {
+                let len = (b & 0x0f) as usize;
+                if 2 * len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
+                    self.container_at = at;
+                    self.pos += 1;
+                    Some((len, at))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Reads a map header: the number of key/value pairs that follow
+    /// (checked against the input: each pair takes at least two bytes).
+    ///
+    /// ```
+    /// assert_eq!(msgpack_core::Decoder::new(&[0x81, 1, 2]).map_len()?, 1);
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn map_len(&mut self) -> Result<usize> {
+        let at = self.pos;
+        if let Some(&b) = self.buf.get(at)
+            && b & 0xf0 == 0x80
+        {
+            let len = (b & 0x0f) as usize;
+            if 2 * len < self.buf.len() - at && len as u32 <= self.opts.max_container_len {
+                self.container_at = at;
+                self.pos += 1;
+                return Ok(len);
+            }
+        }
+        self.header_len(at, true)
+    }
+
+    // ---- limits ----------------------------------------------------------------
+
+    /// Fails with [`ErrorKind::LimitExceeded`] if `len` is above `max`.
+    #[inline(always)]
+    fn check_len(&self, limit: Limit, len: usize, max: u32, at: usize) -> Result<()> {
+        if len as u64 > u64::from(max) { Err(self.limit_error(limit, len as u64, u64::from(max), at)) } else { Ok(()) }
+    }
+
+    /// Takes `bytes` from the allocation budget
+    /// ([`DecodeOptions::max_alloc`](crate::DecodeOptions::max_alloc)) before an impl allocates them; `at` is
+    /// the offset of the item being decoded, for the error.
+    ///
+    /// Every impl of this crate that allocates calls it; a hand-written
+    /// [`Decode`](crate::Decode) impl that allocates should too.
+    ///
+    /// ```
+    /// use msgpack_core::{Decoder, DecodeOptions};
+    /// let mut d = Decoder::with_options(&[], DecodeOptions::new().max_alloc(100));
+    /// d.charge(60, 0)?;
+    /// assert!(d.charge(60, 0).is_err());
+    /// assert_eq!(d.budget_left(), 40);
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn charge(&mut self, bytes: usize, at: usize) -> Result<()> {
+        match self.budget.checked_sub(bytes) {
+            Some(left) => {
+                self.budget = left;
+                Ok(())
+            }
+            None => Err(self.limit_error(Limit::Alloc, bytes as u64, self.budget as u64, at)),
+        }
+    }
+
+    /// Charges `len` elements of `T` ([`charge`](Decoder::charge)), for a
+    /// sequence or map whose header was read at `at`.
+    #[inline]
+    pub fn charge_elements<T>(&mut self, len: usize, at: usize) -> Result<()> {
+        self.charge(len.saturating_mul(core::mem::size_of::<T>()), at)
+    }
+
+    /// What is left of the allocation budget.
+    ///
+    /// ```
+    /// let d = msgpack_core::Decoder::new(&[]);
+    /// assert_eq!(d.budget_left(), usize::MAX);
+    /// ```
+    #[inline]
+    pub fn budget_left(&self) -> usize {
+        self.budget
+    }
+
+    // ---- nesting ---------------------------------------------------------------
+
+    /// Enters one level of array or map nesting, failing beyond
+    /// [`DecodeOptions::max_depth`](crate::DecodeOptions::max_depth). Pair with [`leave`](Decoder::leave).
+    ///
+    /// Every impl that decodes the elements of a container calls it, so
+    /// recursion is bounded whatever the input.
+    ///
+    /// ```
+    /// use msgpack_core::{Decoder, DecodeOptions};
+    /// let mut d = Decoder::with_options(&[], DecodeOptions::new().max_depth(1));
+    /// d.enter()?;
+    /// assert!(d.enter().is_err());
+    /// d.leave();
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn enter(&mut self) -> Result<()> {
+        if self.depth >= self.opts.max_depth {
+            return Err(self.depth_error());
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    /// Leaves a level entered with [`enter`](Decoder::enter).
+    ///
+    /// ```
+    /// let mut d = msgpack_core::Decoder::new(&[]);
+    /// d.enter()?;
+    /// d.leave();
+    /// assert_eq!(d.depth(), 0);
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    // ---- the end -------------------------------------------------------------
+
+    /// Fails with [`ErrorKind::TrailingBytes`] unless the input is exhausted.
+    ///
+    /// ```
+    /// let mut d = msgpack_core::Decoder::new(&[0x01, 0x02]);
+    /// d.u8()?;
+    /// assert!(d.finish().is_err());
+    /// # Ok::<(), msgpack_core::decode::Error>(())
+    /// ```
+    #[inline]
+    pub fn finish(&self) -> Result<()> {
+        if self.pos < self.buf.len() {
+            Err(self.fail(ErrorKind::TrailingBytes { count: self.buf.len() - self.pos }, self.pos))
+        } else {
+            Ok(())
+        }
     }
 }

@@ -5,8 +5,6 @@ use crate::decode::ErrorKind;
 use crate::marker as m;
 
 impl<'de> Decoder<'de> {
-    // ---- skipping --------------------------------------------------------------
-
     /// Skips one whole value, however deeply nested, without recursion.
     ///
     /// Skipping checks structure and lengths but not the UTF-8 of strings it
@@ -95,45 +93,5 @@ impl<'de> Decoder<'de> {
         let start = self.pos;
         self.skip()?;
         Ok(&self.buf[start..self.pos])
-    }
-
-    /// If the next item is a `str` whose raw bytes are exactly `encoded`
-    /// (header included), consumes it and returns `true`.
-    ///
-    /// Derived decoders use this to match the expected field name with one
-    /// comparison.
-    ///
-    /// ```
-    /// let mut d = msgpack_core::Decoder::new(&[0xa2, b'i', b'd', 0x01]);
-    /// assert!(!d.eat_raw(&[0xa2, b'i', b'x']));
-    /// assert!(d.eat_raw(&[0xa2, b'i', b'd']));
-    /// assert_eq!(d.position(), 3);
-    /// ```
-    #[inline(always)] // the length is a constant at every derived call site: no memcmp call
-    pub fn eat_raw(&mut self, encoded: &[u8]) -> bool {
-        match self.buf.get(self.pos..self.pos + encoded.len()) {
-            Some(s) if s == encoded => {
-                self.pos += encoded.len();
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// Fails with [`ErrorKind::TrailingBytes`] unless the input is exhausted.
-    ///
-    /// ```
-    /// let mut d = msgpack_core::Decoder::new(&[0x01, 0x02]);
-    /// d.u8()?;
-    /// assert!(d.finish().is_err());
-    /// # Ok::<(), msgpack_core::decode::Error>(())
-    /// ```
-    #[inline]
-    pub fn finish(&self) -> Result<()> {
-        if self.pos < self.buf.len() {
-            Err(self.fail(ErrorKind::TrailingBytes { count: self.buf.len() - self.pos }, self.pos))
-        } else {
-            Ok(())
-        }
     }
 }
