@@ -1,4 +1,6 @@
-//! Encoding: the [`Encode`] trait, the [`Encoder`] and its output sinks.
+//! Encoding: the [`Encode`] trait and the sizes its
+//! [`encoded_len`](Encode::encoded_len) adds up, the [`Encoder`] and its
+//! output sinks.
 //!
 //! An [`Encoder`] writes MessagePack items into any [`Write`] sink, always in
 //! the smallest form the specification allows. [`Encode`] is implemented by
@@ -19,29 +21,30 @@
 //! # Ok::<(), msgpack_core::encode::Error<msgpack_core::encode::EndOfSlice>>(())
 //! ```
 
+// The encoder (`encoder.rs`) writes each item into a sink (`write.rs`: the
+// `Write` trait and the sinks, those over memory defined in `mem`); its
+// errors are `error.rs`. Its fast paths, beside it as the decoder's beside
+// the decoder: the fixed-layout templates (`fixed.rs`, as `decode/fixed.rs`)
+// and the bounded window (`bounded.rs`, with the bounds `MAX_LEN` adds up).
+// `vec.rs`: encoding into a `Vec` (`to_vec`, `append_to_vec`). Here: the
+// `Encode` trait and the sizes its `encoded_len` adds up.
 pub(crate) mod bounded;
 mod encoder;
 mod error;
 mod fixed;
-pub(crate) mod size;
+#[cfg(feature = "alloc")]
+mod vec;
 mod write;
 
+pub(crate) use bounded::{max_len_max, max_len_sum, max_len_times};
 pub use encoder::Encoder;
 pub use error::Error;
-pub use size::{
-    array_header_size, bin_header_size, bin_size, ext_size, int_size, map_header_size, str_header_size, str_size,
-    uint_size,
-};
-pub(crate) use size::{max_len_max, max_len_sum, max_len_times};
+#[cfg(feature = "alloc")]
+pub(crate) use vec::{append_exact, append_growing, append_spare, encoded_vec, or_retry};
 #[cfg(feature = "bytes")]
 pub use write::BufMutWriter;
 #[cfg(feature = "std")]
 pub use write::IoWriter;
-#[cfg(feature = "alloc")]
-mod append;
-
-#[cfg(feature = "alloc")]
-pub(crate) use append::{append_exact, append_growing, append_spare, encoded_vec, or_retry};
 pub use write::{EndOfSlice, SliceWriter, Write};
 
 /// A type that can be written as MessagePack.
@@ -275,4 +278,100 @@ pub trait Encode {
     {
         array_header_size(a.len() + b.len()) + a.iter().chain(b).map(Encode::encoded_len).sum::<usize>()
     }
+}
+
+/// Bytes taken by an unsigned integer in its smallest form.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::uint_size(127), 1);
+/// assert_eq!(msgpack_core::encode::uint_size(128), 2);
+/// ```
+#[inline]
+pub const fn uint_size(v: u64) -> usize {
+    msgpack_wire::uint_len(v)
+}
+
+/// Bytes taken by a signed integer in its smallest form (non-negative values
+/// are written as unsigned integers, as every reference implementation does).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::int_size(-32), 1);
+/// assert_eq!(msgpack_core::encode::int_size(-33), 2);
+/// ```
+#[inline]
+pub const fn int_size(v: i64) -> usize {
+    msgpack_wire::int_len(v)
+}
+
+/// Bytes taken by a `str` item whose UTF-8 payload is `len` bytes (header included).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::str_size(31), 32);
+/// assert_eq!(msgpack_core::encode::str_size(32), 34);
+/// ```
+#[inline]
+pub const fn str_size(len: usize) -> usize {
+    str_header_size(len) + len
+}
+
+/// Bytes taken by the header of a `str` item of `len` bytes.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::str_header_size(256), 3);
+/// ```
+#[inline]
+pub const fn str_header_size(len: usize) -> usize {
+    msgpack_wire::str_head_len(len)
+}
+
+/// Bytes taken by a `bin` item of `len` bytes (header included).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::bin_size(0), 2);
+/// ```
+#[inline]
+pub const fn bin_size(len: usize) -> usize {
+    bin_header_size(len) + len
+}
+
+/// Bytes taken by the header of a `bin` item of `len` bytes.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::bin_header_size(255), 2);
+/// ```
+#[inline]
+pub const fn bin_header_size(len: usize) -> usize {
+    msgpack_wire::bin_head_len(len)
+}
+
+/// Bytes taken by the header of an array of `len` elements.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::array_header_size(15), 1);
+/// assert_eq!(msgpack_core::encode::array_header_size(16), 3);
+/// ```
+#[inline]
+pub const fn array_header_size(len: usize) -> usize {
+    msgpack_wire::container_head_len(len)
+}
+
+/// Bytes taken by the header of a map of `len` entries.
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::map_header_size(65536), 5);
+/// ```
+#[inline]
+pub const fn map_header_size(len: usize) -> usize {
+    array_header_size(len)
+}
+
+/// Bytes taken by an ext item with a payload of `len` bytes (header and type included).
+///
+/// ```
+/// assert_eq!(msgpack_core::encode::ext_size(4), 6); // fixext 4
+/// assert_eq!(msgpack_core::encode::ext_size(3), 6); // ext 8
+/// ```
+#[inline]
+pub const fn ext_size(len: usize) -> usize {
+    msgpack_wire::ext_head_len(len) + len
 }

@@ -7,8 +7,8 @@ use super::body::EncodeBody;
 use crate::encode::bounded::WriteItems;
 use crate::encode::{self, Encode, Encoder, Write};
 
+pub use crate::encode::bounded::max_len_sum;
 pub use crate::encode::bounded::{BOUNDED_LIMIT, window};
-pub use crate::encode::size::max_len_sum;
 
 /// A body written with its header, as the bounded window takes it.
 struct WithHeader<'a, F, T: ?Sized>(&'a T, core::marker::PhantomData<F>);

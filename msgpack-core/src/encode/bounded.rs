@@ -8,6 +8,10 @@
 //! once per value (`M` bytes) instead of once per item. The window is only a
 //! speed-up: a bound that is too small gives an error, never a write out of
 //! the window.
+//!
+//! Here too, the arithmetic of the bounds themselves
+//! ([`Encode::MAX_LEN`](crate::Encode::MAX_LEN), which the window's size is
+//! computed from): [`max_len_sum`] and its kin.
 
 use super::{Encoder, EndOfSlice, Error, Write};
 use crate::mem::{Bounded, SLACK, bound_error, in_window, through_stack};
@@ -24,6 +28,28 @@ pub const BOUNDED_LIMIT: usize = 256;
 pub const fn window(max: usize) -> usize {
     let max = if max < BOUNDED_LIMIT { max } else { BOUNDED_LIMIT };
     max.next_power_of_two() + SLACK
+}
+
+/// The sum of encoding bounds ([`Encode::MAX_LEN`](crate::Encode::MAX_LEN)),
+/// saturating at `usize::MAX` (no bound).
+pub const fn max_len_sum(parts: &[usize]) -> usize {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < parts.len() {
+        total = total.saturating_add(parts[i]);
+        i += 1;
+    }
+    total
+}
+
+/// `count` copies of an element bound, saturating.
+pub(crate) const fn max_len_times(count: usize, each: usize) -> usize {
+    count.saturating_mul(each)
+}
+
+/// The larger of two bounds.
+pub(crate) const fn max_len_max(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
 }
 
 /// A value's items, written with their header: the code behind a derived
