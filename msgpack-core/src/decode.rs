@@ -29,6 +29,14 @@
 //! resuming where it stopped, and [`StreamDecoder`] (feature `std`) reads
 //! messages from any `std::io::Read`.
 
+// The decoder (`decoder.rs`, its rarer parts in `decoder/` by concern) reads
+// each item from the input; its errors are `error.rs` (with `error_text.rs`,
+// the text an error may hold), its limits `options.rs`. Its fast path, beside
+// it as the encoder's beside the encoder: the fixed-layout templates
+// (`fixed.rs`, as `encode/fixed.rs`). For the derive and the collections: map
+// keys (`key.rs`), the errors of derived types (`reject.rs`), the element
+// loop of collections (`collect.rs`); messages on a stream: `stream.rs`.
+// Here: the `Decode` trait.
 #[cfg(feature = "alloc")]
 pub(crate) mod collect;
 mod decoder;
