@@ -69,7 +69,6 @@ mod as_map;
 mod body;
 mod decode;
 mod encode;
-mod fields;
 mod keys;
 #[cfg(feature = "serde")]
 mod serde_field;
@@ -85,11 +84,10 @@ pub use ::serde as serde_crate;
 pub use as_map::{PairSeq, pairs_as_map, pairs_as_map_len, pairs_from_map};
 pub use body::{ArrayForm, DecodeBody, EncodeBody, MapForm};
 pub use decode::{
-    array_exact, decode_cold, decode_elems, decode_fallback, decode_map_struct, fixed, fixed_run, rewind,
-    struct_entries,
+    array_exact, array_field, decode_cold, decode_elems, decode_fallback, decode_map_struct, element, field, fixed,
+    fixed_run, rewind, struct_entries, take_field,
 };
 pub use encode::{BOUNDED_LIMIT, LenCounter, encode_struct, encode_struct_unbounded, len_with, max_len_sum, window};
-pub use fields::{array_field, element, field, take_field};
 pub use keys::KeySet;
 #[cfg(feature = "serde")]
 pub use serde_field::{serde_decode, serde_encode, serde_len};
