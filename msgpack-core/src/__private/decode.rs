@@ -63,10 +63,7 @@ pub fn decode_map_struct<'de, T: DecodeBody<'de, MapForm>>(
     name: &'static str,
 ) -> Result<T, decode::Error> {
     if let Some((len, at)) = d.fixmap() {
-        d.enter()?;
-        let r = struct_entries::<MapForm, T>(d, len, at, None)?;
-        d.leave();
-        return Ok(r);
+        return map_entries::<MapForm, T>(d, len, at);
     }
     // `Ok(..?)`, not the call's result as it is: the fallback then writes
     // into a temporary of its own, so the caller's copy of the result is
@@ -91,10 +88,7 @@ pub fn decode_fallback<'de, F, T: DecodeBody<'de, F>>(
     match d.peek()? {
         Marker::Map if !T::ARRAY_ONLY => {
             let len = d.map_len()?;
-            d.enter()?;
-            let r = struct_entries::<F, T>(d, len, at, None)?;
-            d.leave();
-            Ok(r)
+            map_entries::<F, T>(d, len, at)
         }
         // A map-form struct's flattened fields are keys, not positions.
         Marker::Array if T::MAP_ONLY => Err(d.type_error("a map (flattened fields are keys)", at)),
@@ -115,6 +109,20 @@ pub fn decode_fallback<'de, F, T: DecodeBody<'de, F>>(
         }
         _ => Err(d.type_error(name, at)),
     }
+}
+
+/// A struct's map of `len` entries at `at` (the header read): one level
+/// deeper, [`struct_entries`]. The one out-of-line instance per struct
+/// that the fast path and the fallback share, as a per-struct method was
+/// before the body traits: with `struct_entries` called from both, the
+/// optimiser inlined the entries loop into both (derive-cost, 200
+/// structs: release `.text` 20.1 KB per struct against 14.7 KB with this).
+#[inline(never)]
+fn map_entries<'de, F, T: DecodeBody<'de, F>>(d: &mut Decoder<'de>, len: usize, at: usize) -> Result<T, decode::Error> {
+    d.enter()?;
+    let r = struct_entries::<F, T>(d, len, at, None)?;
+    d.leave();
+    Ok(r)
 }
 
 /// The elements of an `array`-form struct flattened into another (the
