@@ -18,7 +18,7 @@
 //! |---|---|
 //! | [`Encode`](crate::Encode) | `MAX_LEN`, `COSTLY_LEN`, the fixed layout if any; `encode` is one call of [`encode_struct`] (or [`encode_struct_unbounded`] for a generic type); `encoded_len` |
 //! | [`EncodeBody<F>`] | the fields after the header: the one copy of the field encoders ([`MapForm`] or [`ArrayForm`]) |
-//! | [`Decode`](crate::Decode) | the fixed layout if any; `decode` is the fast path of its form inline (a `fixmap` through [`decode_map_struct`], or an array header of exactly its fields, [`array_exact`], and the fields read in order) and [`decode_fallback`] for everything else |
+//! | [`Decode`](crate::Decode) | the fixed layout if any; `decode` is the fast path of its form inline (a `fixmap` through [`decode_map_struct`], whose entries loop is one out-of-line copy per struct, or an array header of exactly its fields, [`array_exact`], and the fields read in order) and [`decode_fallback`] for everything else |
 //! | [`DecodeBody<'de, F>`] | the fields' accumulator, the in-order fast path of a map, the key match, the field decoders by position and the build |
 //! | [`Schema`](crate::schema::Schema) | the descriptor |
 //!

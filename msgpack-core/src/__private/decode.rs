@@ -55,8 +55,9 @@ pub fn rewind(d: &mut Decoder<'_>, pos: usize) {
     d.rewind(pos);
 }
 
-/// A map-form struct's `Decode::decode`: a `fixmap` read inline through
-/// its body, anything else out of line ([`decode_fallback`]).
+/// A map-form struct's `Decode::decode`: the `fixmap` test inline, its
+/// entries read by the struct's one out-of-line entries loop
+/// (`map_entries`), anything else out of line ([`decode_fallback`]).
 #[inline(always)]
 pub fn decode_map_struct<'de, T: DecodeBody<'de, MapForm>>(
     d: &mut Decoder<'de>,
