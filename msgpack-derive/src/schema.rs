@@ -56,7 +56,7 @@ pub(crate) fn expand(cont: &Container, n: &Names) -> TokenStream {
     };
     let name = ident.to_string();
     let id = quote! {
-        /// Identifies this definition in schemas (recursion).
+        // Identifies this definition in schemas (recursion).
         const __ID: &str = ::core::concat!(
             ::core::module_path!(), "::", #name, "@", ::core::line!(), ":", ::core::column!()
         );

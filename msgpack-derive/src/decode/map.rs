@@ -212,12 +212,33 @@ fn fast_step(cont: &Container, n: &Names, f: &Field, slot: &TokenStream) -> Toke
 /// required field: each of those was an exit of its own, dropping the
 /// values built so far and the slots not yet taken, a cleanup path per
 /// field (quadratic in the field count).
-fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slots: &[syn::Ident]) -> TokenStream {
+///
+/// With `acc`, the slots are the fields of the tuple `__acc` (a body's
+/// `finish`): the match takes the tuple itself.
+fn build(
+    cont: &Container,
+    n: &Names,
+    fields: &[Field],
+    ctor: &TokenStream,
+    slots: &[syn::Ident],
+    acc: bool,
+) -> TokenStream {
+    let unpack = |body: TokenStream| {
+        if !acc {
+            return body;
+        }
+        let bind = fields.iter().zip(slots).filter(|(f, _)| f.is_read()).map(|(_, s)| s);
+        quote!({
+            #[allow(unused_variables)]
+            let (#(#bind,)*) = __acc;
+            #body
+        })
+    };
     if fields.is_empty() {
-        return quote!(#ctor {});
+        return unpack(quote!(#ctor {}));
     }
     if cont.attrs.default.is_set() {
-        return build_defaulted(cont, n, ctor, fields, slots);
+        return unpack(build_defaulted(cont, n, ctor, fields, slots));
     }
     let krate = &n.krate;
     let wire: Vec<(usize, &Field)> = fields.iter().enumerate().filter(|(_, f)| f.is_read()).collect();
@@ -244,6 +265,10 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
             if required(f) {
                 return quote!(#slot);
             }
+            // An absent `Option` is `None`: `Option<Option<T>>::flatten`.
+            if f.is_option && f.attrs.default.get().is_none() {
+                return quote!(__Option::flatten(#slot));
+            }
             let absent = absent_value(cont, n, f);
             quote!(match #slot {
                 __Option::Some(__x) => __x,
@@ -252,6 +277,7 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
         })
         .collect();
     let bind = wire.iter().map(|(i, _)| &slots[*i]);
+    let scrutinee = if acc { quote!(__acc) } else { quote!((#(#bind,)*)) };
     let built = construct(ctor, Style::Struct, fields, &values);
     let missing: Vec<TokenStream> = wire
         .iter()
@@ -264,9 +290,9 @@ fn build(cont: &Container, n: &Names, fields: &[Field], ctor: &TokenStream, slot
         })
         .collect();
     if missing.is_empty() {
-        return quote!(match (#(#bind,)*) { (#(#pats,)*) => #built });
+        return quote!(match #scrutinee { (#(#pats,)*) => #built });
     }
-    quote!(match (#(#bind,)*) {
+    quote!(match #scrutinee {
         (#(#pats,)*) => #built,
         __t => return __Result::Err(#krate::__private::first_missing(__d, __at, &[#(#missing),*])),
     })
@@ -304,7 +330,7 @@ pub(super) fn map_entries(cont: &Container, n: &Names, fields: &[Field], ctor: &
     };
     let (take, rest) = flatten_calls(n, fields, &slot_of);
     let other = if take.to_string() == "false" { unknown } else { quote!(if #take || #rest {} else { #unknown }) };
-    let build = build(cont, n, fields, ctor, &slots);
+    let build = build(cont, n, fields, ctor, &slots, false);
     let fast_block = fast_path(cont, n, fields, &slot_of);
     quote! {{
         let _ = __at;
@@ -428,7 +454,10 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
     let (take, rest) =
         if form == Form::Map { flatten_calls(n, fields, &in_acc) } else { (quote!(false), quote!(false)) };
     let take_body = if key_arms.is_empty() || (form == Form::Array && flat) {
-        quote!(__Result::Ok(#take))
+        quote! {
+            let _ = (&__acc, __key_at, &__key, &__d);
+            __Result::Ok(#take)
+        }
     } else {
         quote! {
             #[allow(unreachable_patterns)]
@@ -440,13 +469,40 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
         }
     };
     let slots: Vec<syn::Ident> = (0..fields.len()).map(|i| format_ident!("__v{}", i)).collect();
-    let bind = wire.iter().map(|(i, _)| &slots[*i]);
-    let build = build(cont, n, fields, &quote!(Self), &slots);
-    let catch_alls = wire.iter().filter(|(_, f)| form == Form::Map && f.attrs.flatten.is_set()).map(|(_, f)| {
-        let t = flatten_trait(n, f);
-        quote!(|| #t::CATCH_ALL)
-    });
-    let deny = cont.attrs.deny_unknown_fields.is_set();
+    let build = build(cont, n, fields, &quote!(Self), &slots, true);
+    let catch_alls: Vec<TokenStream> = wire
+        .iter()
+        .filter(|(_, f)| form == Form::Map && f.attrs.flatten.is_set())
+        .map(|(_, f)| {
+            let t = flatten_trait(n, f);
+            quote!(|| #t::CATCH_ALL)
+        })
+        .collect();
+    // The trait's defaults (`false`, no second round) are not spelled out.
+    let catch_all =
+        if catch_alls.is_empty() { quote!() } else { quote!(const CATCH_ALL: bool = false #(#catch_alls)*;) };
+    let deny = if cont.attrs.deny_unknown_fields.is_set() {
+        quote!(
+            const DENY_UNKNOWN: bool = true;
+        )
+    } else {
+        quote!()
+    };
+    let take_rest = if !(form == Form::Map && flat) {
+        quote!()
+    } else {
+        quote! {
+            #[inline]
+            fn take_rest(
+                __acc: &mut Self::Acc,
+                __key_at: usize,
+                __d: &mut #krate::Decoder<'de>,
+            ) -> __Result<bool, #krate::decode::Error> {
+                let _ = (&__acc, __key_at, &__d);
+                __Result::Ok(#rest)
+            }
+        }
+    };
     let own = wire.iter().filter(|(_, f)| !f.attrs.flatten.is_set()).count();
     let elems = if form == Form::Array {
         let nested = wire.iter().filter(|(_, f)| f.attrs.flatten.is_set()).map(|(_, f)| {
@@ -469,8 +525,8 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
     quote! {
         #head {
             type Acc = (#(#acc_types,)*);
-            const CATCH_ALL: bool = false #(#catch_alls)*;
-            const DENY_UNKNOWN: bool = #deny;
+            #catch_all
+            #deny
             const ELEMS: usize = #elems;
             #only
             #[inline(always)]
@@ -485,7 +541,6 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
                 __key_at: usize,
                 __d: &mut #krate::Decoder<'de>,
             ) -> __Result<bool, #krate::decode::Error> {
-                let _ = (&__acc, __key_at, &__key, &__d);
                 #take_body
             }
             // One copy per struct, called by the any-order loop (through
@@ -503,15 +558,7 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
                 let _ = (&__acc, __key_at, &__d);
                 #index_body
             }
-            #[inline]
-            fn take_rest(
-                __acc: &mut Self::Acc,
-                __key_at: usize,
-                __d: &mut #krate::Decoder<'de>,
-            ) -> __Result<bool, #krate::decode::Error> {
-                let _ = (&__acc, __key_at, &__d);
-                __Result::Ok(#rest)
-            }
+            #take_rest
             #[inline(always)]
             fn finish(
                 __acc: Self::Acc,
@@ -519,8 +566,6 @@ pub(super) fn body_impl(cont: &Container, n: &Names, fields: &[Field], head: &To
                 __at: usize,
             ) -> __Result<Self, #krate::decode::Error> {
                 #checks
-                #[allow(unused_variables)]
-                let (#(#bind,)*) = __acc;
                 __Result::Ok(#build)
             }
         }

@@ -94,8 +94,6 @@ const _: () = {
     impl<'de> __msgpack::__private::DecodeBody<'de, __msgpack::__private::MapForm>
     for Inner {
         type Acc = (__Option<bool>, __Option<f64>, __Option<i8>, __Option<u64>);
-        const CATCH_ALL: bool = false;
-        const DENY_UNKNOWN: bool = false;
         const ELEMS: usize = 4usize;
         #[inline(always)]
         fn new_acc() -> Self::Acc {
@@ -198,7 +196,6 @@ const _: () = {
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__key, &__d);
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 __msgpack::__private::Key::Str(b"bool") => 0usize,
@@ -245,25 +242,14 @@ const _: () = {
             }
             __Result::Ok(true)
         }
-        #[inline]
-        fn take_rest(
-            __acc: &mut Self::Acc,
-            __key_at: usize,
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__d);
-            __Result::Ok(false)
-        }
         #[inline(always)]
         fn finish(
             __acc: Self::Acc,
             __d: &__msgpack::Decoder<'de>,
             __at: usize,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            #[allow(unused_variables)]
-            let (__v0, __v1, __v2, __v3) = __acc;
             __Result::Ok(
-                match (__v0, __v1, __v2, __v3) {
+                match __acc {
                     (
                         __Option::Some(__v0),
                         __Option::Some(__v1),
@@ -295,7 +281,6 @@ const _: () = {
             )
         }
     }
-    /// Identifies this definition in schemas (recursion).
     const __ID: &str = ::core::concat!(
         ::core::module_path!(), "::", "Inner", "@", ::core::line!(), ":",
         ::core::column!()

@@ -145,8 +145,6 @@ const _: () = {
             __Option<bool>,
             __Option<Address>,
         );
-        const CATCH_ALL: bool = false;
-        const DENY_UNKNOWN: bool = false;
         const ELEMS: usize = 8usize;
         #[inline(always)]
         fn new_acc() -> Self::Acc {
@@ -303,7 +301,6 @@ const _: () = {
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__key, &__d);
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 __msgpack::__private::Key::Str(b"id") => 0usize,
@@ -375,15 +372,6 @@ const _: () = {
             }
             __Result::Ok(true)
         }
-        #[inline]
-        fn take_rest(
-            __acc: &mut Self::Acc,
-            __key_at: usize,
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__d);
-            __Result::Ok(false)
-        }
         #[inline(always)]
         fn finish(
             __acc: Self::Acc,
@@ -391,10 +379,8 @@ const _: () = {
             __at: usize,
         ) -> __Result<Self, __msgpack::decode::Error> {
             let _ = __field::<Address>;
-            #[allow(unused_variables)]
-            let (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) = __acc;
             __Result::Ok(
-                match (__v0, __v1, __v2, __v3, __v4, __v5, __v6, __v7) {
+                match __acc {
                     (
                         __Option::Some(__v0),
                         __Option::Some(__v1),
@@ -408,10 +394,7 @@ const _: () = {
                         Self {
                             id: __v0,
                             customer: __v1,
-                            note: match __v2 {
-                                __Option::Some(__x) => __x,
-                                __Option::None => __Option::None,
-                            },
+                            note: __Option::flatten(__v2),
                             items: __v3,
                             totals: __v4,
                             weight: __v5,
@@ -440,7 +423,6 @@ const _: () = {
             )
         }
     }
-    /// Identifies this definition in schemas (recursion).
     const __ID: &str = ::core::concat!(
         ::core::module_path!(), "::", "Order", "@", ::core::line!(), ":",
         ::core::column!()

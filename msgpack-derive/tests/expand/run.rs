@@ -105,8 +105,6 @@ const _: () = {
             __Option<bool>,
             __Option<String>,
         );
-        const CATCH_ALL: bool = false;
-        const DENY_UNKNOWN: bool = false;
         const ELEMS: usize = 5usize;
         #[inline(always)]
         fn new_acc() -> Self::Acc {
@@ -233,7 +231,6 @@ const _: () = {
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__key, &__d);
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 __msgpack::__private::Key::Str(b"id") => 0usize,
@@ -286,25 +283,14 @@ const _: () = {
             }
             __Result::Ok(true)
         }
-        #[inline]
-        fn take_rest(
-            __acc: &mut Self::Acc,
-            __key_at: usize,
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__d);
-            __Result::Ok(false)
-        }
         #[inline(always)]
         fn finish(
             __acc: Self::Acc,
             __d: &__msgpack::Decoder<'de>,
             __at: usize,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            #[allow(unused_variables)]
-            let (__v0, __v1, __v2, __v3, __v4) = __acc;
             __Result::Ok(
-                match (__v0, __v1, __v2, __v3, __v4) {
+                match __acc {
                     (
                         __Option::Some(__v0),
                         __Option::Some(__v1),
@@ -339,7 +325,6 @@ const _: () = {
             )
         }
     }
-    /// Identifies this definition in schemas (recursion).
     const __ID: &str = ::core::concat!(
         ::core::module_path!(), "::", "Marker", "@", ::core::line!(), ":",
         ::core::column!()

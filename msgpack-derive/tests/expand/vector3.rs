@@ -143,8 +143,6 @@ const _: () = {
     impl<'de> __msgpack::__private::DecodeBody<'de, __msgpack::__private::ArrayForm>
     for Vector3 {
         type Acc = (__Option<f32>, __Option<f32>, __Option<f32>);
-        const CATCH_ALL: bool = false;
-        const DENY_UNKNOWN: bool = false;
         const ELEMS: usize = 3usize;
         #[inline(always)]
         fn new_acc() -> Self::Acc {
@@ -202,7 +200,6 @@ const _: () = {
             __key_at: usize,
             __d: &mut __msgpack::Decoder<'de>,
         ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__key, &__d);
             #[allow(unreachable_patterns)]
             let __i = match __key {
                 __msgpack::__private::Key::Str(b"x") => 0usize,
@@ -243,25 +240,14 @@ const _: () = {
             }
             __Result::Ok(true)
         }
-        #[inline]
-        fn take_rest(
-            __acc: &mut Self::Acc,
-            __key_at: usize,
-            __d: &mut __msgpack::Decoder<'de>,
-        ) -> __Result<bool, __msgpack::decode::Error> {
-            let _ = (&__acc, __key_at, &__d);
-            __Result::Ok(false)
-        }
         #[inline(always)]
         fn finish(
             __acc: Self::Acc,
             __d: &__msgpack::Decoder<'de>,
             __at: usize,
         ) -> __Result<Self, __msgpack::decode::Error> {
-            #[allow(unused_variables)]
-            let (__v0, __v1, __v2) = __acc;
             __Result::Ok(
-                match (__v0, __v1, __v2) {
+                match __acc {
                     (
                         __Option::Some(__v0),
                         __Option::Some(__v1),
@@ -284,7 +270,6 @@ const _: () = {
             )
         }
     }
-    /// Identifies this definition in schemas (recursion).
     const __ID: &str = ::core::concat!(
         ::core::module_path!(), "::", "Vector3", "@", ::core::line!(), ":",
         ::core::column!()
