@@ -27,6 +27,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+// The peers as `msgpack-bench` was built against them: the newest in this
+// workspace, the public benchmark's pins in `msgpack-bench/pinned/`.
+use msgpack_bench::peers::{msgpacker, zerompk};
 use msgpack_bench::{w5, w7};
 
 /// The public benchmark's buffer length.

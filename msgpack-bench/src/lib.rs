@@ -24,6 +24,22 @@ pub mod w7;
 
 pub use harness::{Case, Group, Row, Workload};
 
+/// The peers' crates as this crate was built against them, for the
+/// criterion target `benches/public.rs`: in this workspace the newest
+/// versions (its `Cargo.lock`); in `pinned/` (a workspace of its own, with
+/// its own lock file) the versions the public Rust serialization benchmark
+/// pins. The bench reaches the peers only through here, so the data types
+/// (which derive the peers' traits in this crate) and the calls agree.
+///
+/// ```
+/// let bytes = msgpack_bench::peers::zerompk::to_msgpack_vec(&7u32).unwrap();
+/// assert_eq!(bytes, [7]);
+/// ```
+pub mod peers {
+    pub use ::msgpacker;
+    pub use ::zerompk;
+}
+
 /// Every workload, in order.
 ///
 /// ```

@@ -648,11 +648,14 @@ pub fn zerompk_value(value: zerompk::Value<'static>) -> Row {
 pub fn msgpacker<T>(name: impl Into<String>, source: impl Into<Rc<T>>) -> Row
 where
     T: msgpacker::Packable + msgpacker::Unpackable + PartialEq + Debug + 'static,
+    <T as msgpacker::Unpackable>::Error: Debug,
 {
     let source = source.into();
     let reused = Rc::clone(&source);
     let encode = |value: &T| Ok::<_, Infallible>(msgpacker::pack_to_vec(value));
-    msgpacker_reuse(owned(name, Group::Other, source, encode, T::unpack), reused)
+    // Debug: msgpacker's error has no Display before 0.7.2 (`pinned/`).
+    let decode = |bytes: &[u8]| T::unpack(bytes).map_err(|e| format!("{e:?}"));
+    msgpacker_reuse(owned(name, Group::Other, source, encode, decode), reused)
 }
 
 /// Adds rmp-serde's reused-buffer encode to `row`: `source` serialized by

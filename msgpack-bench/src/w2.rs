@@ -106,10 +106,6 @@ const MSGPACKER_LAYOUT: &str = "msgpacker's derive writes a struct as its fields
 const MSGPACKER_NO_DYNAMIC: &str = "msgpacker has no dynamic value type, so its derive cannot express Inner2's \
                                     map_str_intf (a map whose values mix integers, a string, f64, f32 and an array)";
 
-fn err(e: impl Display) -> String {
-    e.to_string()
-}
-
 /// Leaks a copy of the canonical bytes, for the borrowed sources.
 fn leak(bytes: &[u8]) -> &'static [u8] {
     Box::leak(bytes.to_vec().into_boxed_slice())
@@ -164,14 +160,16 @@ where
 fn msgpacker_row<T>(src: T) -> Row
 where
     T: Packable + Unpackable + PartialEq + Debug + Clone + 'static,
+    <T as Unpackable>::Error: Debug,
 {
     let want = src.clone();
     let reused = Rc::new(src.clone());
     let row = Row::new(names::MSGPACKER, Group::Other)
         .encode(move || Ok::<_, Infallible>(src.pack_to_vec()))
-        .decode(|bytes| T::unpack(bytes))
+        // Debug: msgpacker's error has no Display before 0.7.2 (`pinned/`).
+        .decode(|bytes| T::unpack(bytes).map_err(|e| format!("{e:?}")))
         .check(move |bytes| {
-            let (used, v) = T::unpack_with_ofs(bytes).map_err(err)?;
+            let (used, v) = T::unpack_with_ofs(bytes).map_err(|e| format!("{e:?}"))?;
             if used != bytes.len() {
                 return Err(format!("{} bytes left after the value", bytes.len() - used));
             }

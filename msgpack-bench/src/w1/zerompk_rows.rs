@@ -80,6 +80,19 @@ impl From<&Node> for ZNode {
     }
 }
 
+/// A key: its pre-encoded bytes (`write_static_string`, zerompk 0.8), or
+/// the string (0.7, which has no such method: the `pinned-peers` feature).
+#[inline(always)]
+fn key<W: Write>(w: &mut W, s: &'static str, raw: &'static [u8]) -> zerompk::Result<()> {
+    #[cfg(not(feature = "pinned-peers"))]
+    return w.write_static_string(s, raw);
+    #[cfg(feature = "pinned-peers")]
+    {
+        let _ = raw;
+        w.write_string(s)
+    }
+}
+
 /// The map header, the tag and the shared entries.
 #[allow(clippy::too_many_arguments, reason = "the shared fields, spelled out")]
 fn write_head<W: Write>(
@@ -94,20 +107,20 @@ fn write_head<W: Write>(
     updated_at: Option<&str>,
 ) -> zerompk::Result<()> {
     w.write_map_len(entries + usize::from(updated_by.is_some()) + usize::from(updated_at.is_some()))?;
-    w.write_static_string("type", b"\xa4type")?;
-    w.write_static_string(tag, tag_raw)?;
-    w.write_static_string("name", b"\xa4name")?;
+    key(w, "type", b"\xa4type")?;
+    key(w, tag, tag_raw)?;
+    key(w, "name", b"\xa4name")?;
     w.write_string(name)?;
-    w.write_static_string("created_by", b"\xaacreated_by")?;
+    key(w, "created_by", b"\xaacreated_by")?;
     w.write_string(created_by)?;
-    w.write_static_string("created_at", b"\xaacreated_at")?;
+    key(w, "created_at", b"\xaacreated_at")?;
     w.write_string(created_at)?;
     if let Some(s) = updated_by {
-        w.write_static_string("updated_by", b"\xaaupdated_by")?;
+        key(w, "updated_by", b"\xaaupdated_by")?;
         w.write_string(s)?;
     }
     if let Some(s) = updated_at {
-        w.write_static_string("updated_at", b"\xaaupdated_at")?;
+        key(w, "updated_at", b"\xaaupdated_at")?;
         w.write_string(s)?;
     }
     Ok(())
@@ -119,15 +132,15 @@ impl ToMessagePack for ZNode {
             ZNode::File { name, created_by, created_at, updated_by, updated_at, nbytes, permissions } => {
                 let (ub, ua) = (updated_by.as_deref(), updated_at.as_deref());
                 write_head(w, 6, "file", b"\xa4file", name, created_by, created_at, ub, ua)?;
-                w.write_static_string("nbytes", b"\xa6nbytes")?;
+                key(w, "nbytes", b"\xa6nbytes")?;
                 w.write_u64(*nbytes)?;
-                w.write_static_string("permissions", b"\xabpermissions")?;
+                key(w, "permissions", b"\xabpermissions")?;
                 permissions.write(w)
             }
             ZNode::Directory { name, created_by, created_at, updated_by, updated_at, contents } => {
                 let (ub, ua) = (updated_by.as_deref(), updated_at.as_deref());
                 write_head(w, 5, "directory", b"\xa9directory", name, created_by, created_at, ub, ua)?;
-                w.write_static_string("contents", b"\xa8contents")?;
+                key(w, "contents", b"\xa8contents")?;
                 contents.write(w)
             }
         }
