@@ -53,6 +53,9 @@ pub mod names {
     pub const MEMCPY: &str = "memcpy (floor)";
     /// The typed-decode floor: our structural skip over the bytes.
     pub const SKIP: &str = "skip (floor)";
+    /// The owned-decode floor: clone the decoded value (the same
+    /// allocations and copies, no parsing; [`floor`](crate::floor)).
+    pub const ALLOC_FLOOR: &str = "alloc (floor): clone";
 }
 
 /// Which table section a row belongs to.

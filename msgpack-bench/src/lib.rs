@@ -10,6 +10,7 @@
 
 pub mod alloc;
 pub mod civil;
+pub mod floor;
 pub mod harness;
 pub mod measure;
 pub mod report;

@@ -19,13 +19,14 @@ fn stats(ns: f64) -> OpStats {
 /// has the operation), large allocation counts, wide sizes.
 fn fake_row(name: &str, group: Group, ns: f64, identical: bool, unsupported: Option<String>) -> RowResult {
     let timed = unsupported.is_none();
+    let decode_only = name == names::SKIP || name == names::ALLOC_FLOOR;
     let usage = Some(Usage { allocs: 1_234_567, bytes: 999_999_999, peak: 999_999_999 });
     RowResult {
         name: name.into(),
         group,
-        encode: (timed && name != names::SKIP).then(|| stats(ns)),
-        reuse: (timed && name != names::SKIP).then(|| stats(ns * 0.9)),
-        reuse_api: (timed && name != names::SKIP).then_some(ReuseApi::Slice),
+        encode: (timed && !decode_only).then(|| stats(ns)),
+        reuse: (timed && !decode_only).then(|| stats(ns * 0.9)),
+        reuse_api: (timed && !decode_only).then_some(ReuseApi::Slice),
         decode: (timed && name != names::MEMCPY).then(|| stats(ns * 1.1)),
         size: if identical { 13_125_016 } else { 12_125_016 },
         identical,
@@ -202,6 +203,28 @@ fn floors_read_as_theirs() {
     let targets = report::targets(&[case]);
     let t = targets.iter().find(|t| t.operation == "encode (a)" && t.theirs == names::MEMCPY).expect("floor target");
     assert_eq!((t.measured.as_str(), t.goal.as_str(), t.status), ("0.33x", ">= 0.67x", Status::Missed));
+}
+
+#[test]
+fn alloc_floor_reads_as_theirs() {
+    // Our owned decode (200 ns) against cloning the value: 160 ns is within
+    // 1.3x (met), 100 ns is 2x (missed); without the row, no target.
+    let target = |floor_ns: Option<f64>| {
+        let mut case = custom1();
+        if let Some(ns) = floor_ns {
+            let mut floor = fake_row(names::ALLOC_FLOOR, Group::Limit, ns, true, None);
+            (floor.encode, floor.reuse, floor.decode) = (None, None, Some(stats(ns)));
+            case.rows.push(floor);
+        }
+        report::targets(&[case])
+            .into_iter()
+            .find(|t| t.theirs == names::ALLOC_FLOOR)
+            .map(|t| (t.operation, t.ours, t.measured, t.goal, t.status))
+    };
+    let row = |m: &str, s| Some(("decode owned".into(), names::DERIVE.into(), m.into(), ">= 0.77x".into(), s));
+    assert_eq!(target(Some(160.0)), row("0.80x", Status::Met));
+    assert_eq!(target(Some(100.0)), row("0.50x", Status::Missed));
+    assert_eq!(target(None), None);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{MSGPACKER_LAYOUT, NAMED, OURS_MAP, SplitMix64, borrowed_name, canonical, msgpacker_pack};
 use crate::harness::{Case, Group, Row, names};
-use crate::rows;
+use crate::{floor, rows};
 
 /// Entries in the full case (the benchmark's size).
 const LOGS: usize = 10_000;
@@ -299,6 +299,7 @@ pub(super) fn case(quick: bool) -> Case {
         // A borrowed decode allocates the entries' `Vec` only.
         .collections(u64::from(n > 0))
         .row(rows::ours::<Logs>(names::DERIVE_ARRAY, Rc::clone(&logs)))
+        .row(floor::alloc_floor(Rc::clone(&logs)))
         .row(reuse(
             rows::borrowed!(
                 names::DERIVE_BORROWED,

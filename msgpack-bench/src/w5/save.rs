@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{MSGPACKER_LAYOUT, SplitMix64, ZEROMPK_SIGNED, canonical};
 use crate::harness::{Case, names};
-use crate::rows;
+use crate::{floor, rows};
 
 /// Players in the full case (the benchmark's size).
 const PLAYERS: usize = 500;
@@ -314,6 +314,7 @@ pub(super) fn case(quick: bool) -> Case {
         .row(rows::zerompk::<Players>(names::ZEROMPK, Rc::clone(&players)).differs(ZEROMPK_SIGNED))
         .row(rows::serde_path::<Players>(names::SERDE_PATH, Rc::clone(&players)))
         .row(rows::serde_compact::<Players>(names::RMP_SERDE_COMPACT, Rc::clone(&players)))
+        .row(floor::alloc_floor(Rc::clone(&players)))
         .row(rows::msgpacker::<Players>(names::MSGPACKER, players).differs(MSGPACKER_LAYOUT))
         .with_limits()
 }
