@@ -9,11 +9,12 @@
 # / ours at both versions, the lower one checked against the targets), with
 # the CPU, the commit, the date and the versions.
 #
-#   msgpack-bench/public-bench.sh [--quick] [--generic-only] [--newest-only] [CRITERION ARGS...]
+#   msgpack-bench/public-bench.sh [--quick] [--generic-only | --native-only] [--newest-only] [CRITERION ARGS...]
 #
 # --quick: the datasets' small sizes and short measurements (CI).
 # --generic-only: only the generic build (CI: each LTO tree takes ~9 min
 # to build on a 2-core machine; the native build is for measuring).
+# --native-only: only the native build.
 # --newest-only: only this workspace's peer versions. Other arguments go to
 # criterion: a filter (a regex over `<dataset>/<crate>/<operation>`),
 # `--measurement-time 3`, ...
@@ -27,8 +28,9 @@ for arg in "$@"; do
   case "$arg" in
     --quick) export MSGPACK_BENCH_QUICK=1 ;;
     --generic-only) modes=(generic) ;;
+    --native-only) modes=(native) ;;
     --newest-only) peers=(newest) ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) crit+=("$arg") ;;
   esac
 done
