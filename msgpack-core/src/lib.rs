@@ -186,6 +186,7 @@
 //! | `heapless` | no | `heapless::String`, `Vec` and `IndexMap`, without an allocator (no_std) |
 //! | `rust_decimal` | no | `rust_decimal::Decimal` (no_std) |
 //! | `tokio-util` | no | `codec::MsgPackCodec`: a `tokio_util::codec` `Encoder` / `Decoder` for `Framed`. Implies `std` and `bytes` |
+//! | `simdutf8` | no | SIMD UTF-8 validation (the `simdutf8` crate) of `str` payloads of 64 bytes or more that are not all ASCII: about 3x faster at 128 bytes and 8x at 256; shorter or all-ASCII text keeps the built-in check, which is as fast or faster there. The same strings are accepted and refused either way (no_std; with `std`, the CPU's features are detected at run time) |
 //!
 //! # Guarantees on hostile input
 //!

@@ -26,5 +26,6 @@ mod wire {
     mod templates;
     mod test_suite;
     mod types;
+    mod utf8;
     mod value;
 }

@@ -562,11 +562,26 @@ impl<'de> Decoder<'de> {
 }
 
 /// UTF-8 validation of a `str` payload. Short ASCII strings (keys, names,
-/// dates) are the common case: one word-wise ASCII test settles them.
+/// dates) are the common case: one word-wise ASCII test settles them. Text
+/// that is not all ASCII goes through `core::str::from_utf8`, or with the
+/// `simdutf8` feature, from `SIMD_UTF8_MIN` bytes on, through
+/// `simdutf8::basic::from_utf8` (below that length both validate byte by
+/// byte and run level).
 #[inline]
 pub(super) fn utf8(bytes: &[u8]) -> Option<&str> {
     if let Some(s) = ascii_str(bytes) {
         return Some(s);
     }
+    #[cfg(feature = "simdutf8")]
+    if bytes.len() >= SIMD_UTF8_MIN {
+        return simdutf8::basic::from_utf8(bytes).ok();
+    }
     core::str::from_utf8(bytes).ok()
 }
+
+/// The shortest payload the `simdutf8` feature validates with SIMD: below
+/// 64 bytes `simdutf8` falls back to a scalar loop no faster than core's
+/// (measured: 16-64 bytes level, 128 bytes 3x faster, 256 bytes 8x, on an
+/// AMD EPYC Zen 4).
+#[cfg(feature = "simdutf8")]
+const SIMD_UTF8_MIN: usize = 64;
