@@ -6,18 +6,15 @@
 //! refused both ways, and exactly those `core::str::from_utf8` accepts.
 
 use msgpack_core::decode::ErrorKind;
+use msgpack_core::encode::Encoder;
 use msgpack_core::{Decoder, from_slice};
 use proptest::prelude::*;
 
-/// `payload` as a `str` item with the smallest header that holds it.
+/// `payload` as a `str` item, the header written by the encoder.
 fn str_item(payload: &[u8]) -> Vec<u8> {
-    let n = payload.len();
-    let mut out = match n {
-        0..=31 => vec![0xa0 | n as u8],
-        32..=255 => vec![0xd9, n as u8],
-        256..=65_535 => [&[0xda][..], &(n as u16).to_be_bytes()].concat(),
-        _ => [&[0xdb][..], &(n as u32).to_be_bytes()].concat(),
-    };
+    let mut e = Encoder::new(Vec::new());
+    e.str_header(payload.len()).unwrap();
+    let mut out = e.into_writer();
     out.extend_from_slice(payload);
     out
 }
@@ -52,7 +49,7 @@ const BAD: [&[u8]; 9] = [
     &[0xe0, 0x80, 0xaf],             // overlong, three bytes
     &[0xed, 0xa0, 0x80],             // surrogate U+D800
     &[0xe2, 0x82],                   // truncated euro sign
-    &[b'o', b'k', 0xc3],             // truncated (at the end of the payload below)
+    &[b'o', b'k', 0xc3],             // a lead byte without its continuation
     &[0xff],                         // never valid
     &[0x80],                         // lone continuation byte
     &[0xf4, 0x90, 0x80, 0x80],       // above U+10FFFF
@@ -65,37 +62,25 @@ fn long_and_short_text_with_bad_sequences_at_every_place() {
     // header change (256).
     for len in [0usize, 1, 31, 32, 62, 63, 64, 65, 95, 96, 127, 128, 129, 255, 256, 1000, 70_000] {
         for text in ["abcdefgh", "aé名前ゆ€😀", "😀"] {
-            let mut good: Vec<u8> = text.as_bytes().iter().copied().cycle().take(len).collect();
-            while core::str::from_utf8(&good).is_err() {
-                good.pop(); // the cycle cut a character
+            let mut good: String = text.chars().cycle().take(len).collect();
+            while good.len() > len {
+                good.pop();
             }
-            agrees(&good);
+            agrees(good.as_bytes());
             for bad in BAD {
                 for at in [0, good.len() / 2, good.len()] {
-                    // Insert at a character boundary so that only `bad` is wrong.
-                    let at = (at..=good.len()).find(|&i| good.is_char_boundary_at(i)).unwrap_or(good.len());
-                    let mut payload = good.clone();
+                    // At a character boundary, so that only `bad` is wrong.
+                    let at = (at..=good.len()).find(|&i| good.is_char_boundary(i)).unwrap_or(good.len());
+                    let mut payload = good.clone().into_bytes();
                     payload.splice(at..at, bad.iter().copied());
                     agrees(&payload);
                 }
             }
             // Truncated: the last character cut short.
-            if let Some(last) = core::str::from_utf8(&good).unwrap().chars().last()
-                && last.len_utf8() > 1
-            {
-                agrees(&good[..good.len() - 1]);
+            if good.chars().last().is_some_and(|c| c.len_utf8() > 1) {
+                agrees(&good.as_bytes()[..good.len() - 1]);
             }
         }
-    }
-}
-
-trait CharBoundary {
-    fn is_char_boundary_at(&self, i: usize) -> bool;
-}
-
-impl CharBoundary for Vec<u8> {
-    fn is_char_boundary_at(&self, i: usize) -> bool {
-        i == self.len() || (self[i] as i8) >= -0x40
     }
 }
 
